@@ -1,0 +1,221 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: starts the stack as processes (or uses the one at BENCH_URL), seeds a
+ * catalogue of 60 products and customers, runs each scenario with autocannon for a fixed time,
+ * runs the two baselines on the same machine, and prints one table with the conditions.
+ *
+ * Env: BENCH_URL + ADMIN_REGISTRATION_KEY + BENCH_NAMESPACE (use a running stack instead),
+ * BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_CHECKOUT_CUSTOMERS (600).
+ */
+const { fork } = require('node:child_process');
+const { randomUUID } = require('node:crypto');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+const autocannon = require('autocannon');
+const { Client, pool } = require('./lib/client');
+
+const ROOT = path.resolve(__dirname, '..');
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const CHECKOUT_CUSTOMERS = Number(process.env.BENCH_CHECKOUT_CUSTOMERS ?? 600);
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PASSWORD = 'bench-pass-1';
+
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function withDatabase(url, db) {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+/** Starts the whole stack from dist/ unless BENCH_URL names a running one. */
+async function startStack() {
+  if (process.env.BENCH_URL) {
+    return { url: process.env.BENCH_URL, namespace: process.env.BENCH_NAMESPACE ?? 'bakery', key: process.env.ADMIN_REGISTRATION_KEY, stop: async () => {} };
+  }
+  const { ProcessStack, waitForHealthy } = require(path.join(ROOT, 'libs/devstack/dist/process-stack'));
+  const namespace = `bench_${randomUUID().slice(0, 6)}`;
+  const port = await freePort();
+  const key = randomUUID();
+  const stack = new ProcessStack({
+    env: { ...process.env, BAKERY_NAMESPACE: namespace, PORT: String(port), ADMIN_REGISTRATION_KEY: key, LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES_PER_IP: '100000' },
+    stdio: 'inherit',
+  });
+  stack.spawnAll();
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealthy(url, 60_000);
+  const { dropNamespace } = require(path.join(ROOT, 'libs/devstack/dist'));
+  const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  return {
+    url,
+    namespace,
+    key,
+    stop: async () => {
+      await stack.stopAll(10_000);
+      await dropNamespace(DATABASE_URL, natsUrl, namespace);
+    },
+  };
+}
+
+async function seed(stack) {
+  const admin = new Client(stack.url);
+  const email = `bench-admin-${randomUUID().slice(0, 8)}@bench.test`;
+  await admin.expect(201, 'POST', '/api/auth/admin-register', { email, password: PASSWORD, firstName: 'Bench', lastName: 'Admin', registrationKey: stack.key });
+  await admin.expect(200, 'POST', '/api/auth/admin-login', { email, password: PASSWORD });
+  const products = await pool(Array.from({ length: 60 }, (_, i) => i), 8, (i) =>
+    admin.expect(201, 'POST', '/api/products', {
+      name: `Bench ${['Loaf', 'Croissant', 'Bagel'][i % 3]} ${String(i).padStart(2, '0')}`,
+      description: 'Benchmark product',
+      price: `${2 + (i % 7)}.${String((i * 13) % 100).padStart(2, '0')}`,
+      category: ['breads', 'pastries', 'bagels'][i % 3],
+      stock: 1_000_000,
+    }),
+  );
+  const register = (label) => async (i) => {
+    const c = new Client(stack.url);
+    await c.expect(201, 'POST', '/api/auth/register', { email: `bench-${label}-${i}-${randomUUID().slice(0, 6)}@bench.test`, password: PASSWORD });
+    return c;
+  };
+  const readers = await pool(Array.from({ length: 32 }, (_, i) => i), 8, register('reader'));
+  // every reader has a few orders, for the order-history read
+  await pool(readers, 8, async (c, i) => {
+    for (let n = 0; n < 3; n++) {
+      await c.expect(201, 'POST', '/api/cart', { productId: products[(i + n) % 60].id, quantity: 1 });
+      await c.expect(201, 'POST', '/api/orders', {});
+    }
+  });
+  const buyers = await pool(Array.from({ length: CHECKOUT_CUSTOMERS }, (_, i) => i), 8, register('buyer'));
+  await pool(buyers, 16, async (c, i) => {
+    for (let n = 0; n < 3; n++) await c.expect(201, 'POST', '/api/cart', { productId: products[(i * 3 + n) % 60].id, quantity: 1 + n });
+  });
+  return { admin, products, readers, buyers };
+}
+
+/** One autocannon run; `cookies` rotate over requests (one session per simulated user). */
+function cannon(title, opts) {
+  const options = { connections: CONNECTIONS, ...opts };
+  if (options.amount === undefined) options.duration = DURATION_S;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      options,
+      (err, result) => (err ? reject(err) : resolve({ title, result })),
+    );
+    instance.on('error', reject);
+  });
+}
+
+function rotating(method, pathname, cookies, bodyFor) {
+  let i = 0;
+  return [
+    {
+      method,
+      path: pathname,
+      setupRequest: (req) => {
+        const n = i++;
+        return {
+          ...req,
+          headers: { ...req.headers, cookie: cookies[n % cookies.length], 'content-type': 'application/json' },
+          body: bodyFor ? JSON.stringify(bodyFor(n)) : undefined,
+        };
+      },
+    },
+  ];
+}
+
+function startBaseline(file, env) {
+  return new Promise((resolve) => {
+    const child = fork(path.join(__dirname, 'baseline', file), [], { env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.once('message', () => resolve(child));
+  });
+}
+
+function row(title, r, notes = '') {
+  const errors = r.errors + r.timeouts + (r.non2xx ?? 0);
+  return { scenario: title, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, errors, notes };
+}
+
+async function main() {
+  const started = new Date();
+  const stack = await startStack();
+  try {
+    console.log(`stack at ${stack.url} (namespace ${stack.namespace}); seeding 60 products and ${CHECKOUT_CUSTOMERS + 32} customers...`);
+    const data = await seed(stack);
+    const readerCookies = data.readers.map((c) => c.cookie);
+
+    // baselines on the same catalog database and the same list
+    const productsJson = path.join(os.tmpdir(), `bench-products-${process.pid}.json`);
+    const list = await data.readers[0].expect(200, 'GET', '/api/products');
+    fs.writeFileSync(productsJson, JSON.stringify(list));
+    const [monolithPort, barePort] = [await freePort(), await freePort()];
+    const monolith = await startBaseline('monolith.js', { PORT: String(monolithPort), CATALOG_DATABASE_URL: withDatabase(DATABASE_URL, `${stack.namespace}_catalog`) });
+    const bare = await startBaseline('bare.js', { PORT: String(barePort), BODY_FILE: productsJson });
+
+    const results = [];
+    const gatewayRead = await cannon('catalogue read (gateway)', { url: stack.url, requests: rotating('GET', '/api/products', readerCookies) });
+    const monolithRead = await cannon('catalogue read (monolith baseline)', { url: `http://127.0.0.1:${monolithPort}/api/products` });
+    const bareRead = await cannon('catalogue read (bare Node ceiling)', { url: `http://127.0.0.1:${barePort}/api/products` });
+    monolith.kill();
+    bare.kill();
+    const ratio = (a, b) => (a.result.requests.average / b.result.requests.average).toFixed(2);
+    results.push(row(gatewayRead.title, gatewayRead.result, `${ratio(gatewayRead, monolithRead)}x monolith, ${ratio(gatewayRead, bareRead)}x bare`));
+    results.push(row(monolithRead.title, monolithRead.result));
+    results.push(row(bareRead.title, bareRead.result));
+
+    const cartAdd = await cannon('cart add', {
+      url: stack.url,
+      requests: rotating('POST', '/api/cart', readerCookies, (n) => ({ productId: data.products[n % 60].id, quantity: 1 })),
+    });
+    results.push(row(cartAdd.title, cartAdd.result));
+
+    const history = await cannon('order history read', { url: stack.url, requests: rotating('GET', '/api/orders', readerCookies) });
+    results.push(row(history.title, history.result));
+
+    // checkout: every buyer has a 3-line cart; each request places one order (one per buyer)
+    const checkoutStart = Date.now();
+    const checkout = await cannon('checkout (3-line carts)', {
+      url: stack.url,
+      connections: Math.min(CONNECTIONS, 32),
+      amount: data.buyers.length,
+      requests: rotating('POST', '/api/orders', data.buyers.map((c) => c.cookie), () => ({})),
+    });
+    const checkoutSeconds = (Date.now() - checkoutStart) / 1000;
+    const placed = checkout.result['2xx'];
+    results.push({
+      ...row(checkout.title, checkout.result, `${(placed / checkoutSeconds).toFixed(1)} orders/s, ${placed} placed`),
+      'req/s': Math.round(checkout.result.requests.total / checkoutSeconds),
+    });
+
+    // push latency: its own script, 50 admin sockets
+    const push = await new Promise((resolve) => {
+      let out = '';
+      const child = fork(path.join(__dirname, 'push-latency.js'), [], {
+        env: { ...process.env, BENCH_URL: stack.url, ADMIN_REGISTRATION_KEY: stack.key },
+        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      });
+      child.stdout.on('data', (d) => (out += d));
+      child.on('exit', () => resolve(JSON.parse(out.slice(out.indexOf('{')))));
+    });
+    const badge = push.orderPostToBadge ?? push.results?.orderPostToBadge ?? {};
+    results.push({ scenario: 'push latency (order → badge, 50 sockets)', 'req/s': '', 'p50 ms': badge.p50ms, 'p99 ms': badge.p99ms, errors: badge.missing ?? 0, notes: `${badge.samples ?? '?'} samples` });
+
+    console.log(`\nBenchmark ${started.toISOString()}: ${os.cpus().length} cores (${os.cpus()[0].model}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; everything on this machine; ${CONNECTIONS} connections, ${DURATION_S} s per scenario\n`);
+    console.table(results);
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { NatsConnection } from 'nats';
+import { GATEWAY_CONFIG, GatewayConfig } from './config';
+import { AuthModule } from './auth/auth.module';
+import { CartModule } from './cart/cart.module';
+import { CustomersModule } from './customers/customers.module';
+import { DashboardModule } from './dashboard/dashboard.module';
+import { HealthController } from './health/health.controller';
+import { MessagingModule } from './messaging/messaging.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { OrdersModule } from './orders/orders.module';
+import { PricingModule } from './pricing/pricing.module';
+import { ProductsModule } from './products/products.module';
+import { RealtimeModule } from './realtime/realtime.module';
+import { UploadsModule } from './uploads/uploads.module';
+
+/** The gateway: one module per API area, all reaching the services through MessagingModule. */
+@Module({})
+export class AppModule {
+  static register(config: GatewayConfig, nc: NatsConnection): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [MessagingModule.register(nc, config.namespace, config.rpcTimeoutMs), AuthModule, CustomersModule, ProductsModule, CartModule, OrdersModule, PricingModule, DashboardModule, UploadsModule, NotificationsModule, RealtimeModule],
+      controllers: [HealthController],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
+      exports: [GATEWAY_CONFIG],
+    };
+  }
+}

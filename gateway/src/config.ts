@@ -1,0 +1,69 @@
+import * as path from 'node:path';
+import { commonConfig, ConfigOf, envVar } from '@bakery/platform';
+
+/** Only for running on a developer's machine: production refuses to start without JWT_SECRET. */
+const DEVELOPMENT_JWT_SECRET = 'dev-only-insecure-jwt-secret-do-not-deploy';
+
+export const gatewayConfig = {
+  ...commonConfig,
+  port: envVar.int('PORT', 'HTTP port of the gateway (API, socket.io and web app)', 3000, 0, 65535),
+  host: envVar.string('HOST', 'interface the gateway listens on', '0.0.0.0'),
+  healthTimeoutMs: envVar.int('HEALTH_TIMEOUT_MS', 'how long /api/health waits for each service', 2000, 100, 30000),
+  bodyLimit: envVar.string('BODY_LIMIT', 'largest JSON request body accepted', '100kb'),
+  webDist: envVar.string(
+    'WEB_DIST_DIR',
+    'folder of the built web app served at /',
+    path.resolve(__dirname, '..', '..', 'web', 'dist'),
+  ),
+  jwtSecret: envVar.secret(
+    'JWT_SECRET',
+    'signs the session cookie (at least 32 characters); required when NODE_ENV=production',
+    DEVELOPMENT_JWT_SECRET,
+    32,
+  ),
+  cookieSecure: envVar.oneOf(
+    'COOKIE_SECURE',
+    'Secure flag of the session cookie: auto = when the request came over HTTPS',
+    'auto',
+    ['auto', 'always', 'never'] as const,
+  ),
+  trustProxy: envVar.oneOf(
+    'TRUST_PROXY',
+    'trust X-Forwarded-* from a reverse proxy (client address, HTTPS)',
+    'false',
+    ['true', 'false'] as const,
+  ),
+  sessionCheckTtlMs: envVar.int(
+    'SESSION_CHECK_TTL_MS',
+    'how long a gateway trusts a session it checked with auth before asking again (revocations arrive at once anyway)',
+    60_000,
+    0,
+    3_600_000,
+  ),
+  // Photo uploads and object storage (gateway/src/uploads); checked together in uploads/upload-settings.ts.
+  objectStorageDriver: envVar.oneOf(
+    'OBJECT_STORAGE_DRIVER',
+    'where uploaded photos are kept: local (a directory) or s3 (an S3-compatible bucket)',
+    'local',
+    ['local', 's3'] as const,
+  ),
+  objectStorageDir: envVar.string(
+    'OBJECT_STORAGE_DIR',
+    'directory of the local storage driver, relative to the working directory unless absolute',
+    './data/objects',
+  ),
+  s3Endpoint: envVar.optional('S3_ENDPOINT', 'S3-compatible endpoint, e.g. http://minio:9000; required with OBJECT_STORAGE_DRIVER=s3'),
+  s3Bucket: envVar.optional('S3_BUCKET', 'bucket of the s3 storage driver; required with OBJECT_STORAGE_DRIVER=s3'),
+  s3Region: envVar.string('S3_REGION', 'region of the s3 storage driver', 'us-east-1'),
+  s3AccessKeyId: envVar.optional('S3_ACCESS_KEY_ID', 'access key of the s3 storage driver (with S3_SECRET_ACCESS_KEY)'),
+  s3SecretAccessKey: envVar.optional('S3_SECRET_ACCESS_KEY', 'secret key of the s3 storage driver (with S3_ACCESS_KEY_ID)'),
+  uploadUrlTtlSeconds: envVar.int('UPLOAD_URL_TTL_SECONDS', 'how long an upload URL stays valid', 900, 1, 604_800),
+  uploadMaxBytes: envVar.int('UPLOAD_MAX_BYTES', 'largest photo accepted, in bytes (beyond: 413)', 10_485_760, 1, 1_073_741_824),
+  uploadSigningSecret: envVar.optional(
+    'UPLOAD_SIGNING_SECRET',
+    'signs local upload URLs (at least 32 characters); unset: a key derived from JWT_SECRET',
+  ),
+};
+export type GatewayConfig = ConfigOf<typeof gatewayConfig>;
+
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

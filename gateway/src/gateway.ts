@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { connectNats, createLogger, Env, loadConfig, NestPinoLogger, strictValidationPipe } from '@bakery/platform';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { randomBytes } from 'node:crypto';
+import { AppModule } from './app.module';
+import { GatewayConfig, gatewayConfig } from './config';
+import { AllErrorsFilter } from './http/all-errors.filter';
+import { correlationMiddleware, jsonBodyParser, webApp } from './http/http-pipeline';
+
+export interface RunningGateway {
+  app: INestApplication;
+  config: GatewayConfig;
+  /** e.g. http://127.0.0.1:3000 */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds and starts the gateway; `env` overrides process.env (tests pass their namespace and port 0). */
+export async function startGateway(env: Env = process.env): Promise<RunningGateway> {
+  const config = loadConfig(gatewayConfig, env);
+  const instanceId = `gateway-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const logger = createLogger('gateway', config.logLevel).child({ instanceId });
+  const nc = await connectNats(config.natsUrl, instanceId, logger);
+
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, nc), {
+    bodyParser: false,
+    logger: new NestPinoLogger(logger),
+  });
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // antd writes its styles at run time
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          // served over plain http on localhost too; TLS is the reverse proxy's job
+          upgradeInsecureRequests: null,
+        },
+      },
+    }),
+  );
+  if (config.trustProxy === 'true') app.set('trust proxy', true);
+  app.use(correlationMiddleware(logger));
+  app.use(cookieParser());
+  app.use(jsonBodyParser(config.bodyLimit));
+  app.use(webApp(config.webDist));
+  app.useGlobalPipes(strictValidationPipe());
+  app.useGlobalFilters(new AllErrorsFilter(logger));
+
+  await app.listen(config.port, config.host);
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info({ url, namespace: config.namespace }, 'gateway ready');
+  return { app, config, url, close: () => app.close() };
+}
+export { gatewayConfig } from './config';
+export type { GatewayConfig } from './config';

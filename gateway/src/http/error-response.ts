@@ -1,0 +1,54 @@
+import { HttpException } from '@nestjs/common';
+import { AppError, ErrorCode, FieldErrors, HTTP_STATUS_BY_CODE } from '@bakery/contracts';
+
+/** The body of every error the API answers. */
+export interface ErrorResponseBody {
+  statusCode: number;
+  message: string;
+  code: ErrorCode;
+  errors?: FieldErrors;
+  details?: Record<string, unknown>;
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
+  Object.entries(HTTP_STATUS_BY_CODE).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+/**
+ * The one mapping from anything thrown while serving a request to an HTTP answer. Domain errors
+ * from services keep their status and message; Nest and body-parser errors are translated;
+ * anything else is a 500 with no detail (it is logged by the caller).
+ */
+export function toErrorResponse(err: unknown): ErrorResponseBody {
+  if (err instanceof AppError) {
+    const body: ErrorResponseBody = { statusCode: err.status, message: err.message, code: err.code };
+    if (err.fields) body.errors = err.fields;
+    if (err.details) body.details = err.details;
+    return body;
+  }
+  if (err instanceof HttpException) {
+    const status = err.getStatus();
+    const response = err.getResponse();
+    const message =
+      typeof response === 'string'
+        ? response
+        : Array.isArray((response as { message?: unknown }).message)
+          ? String((response as { message: unknown[] }).message[0])
+          : String((response as { message?: unknown }).message ?? err.message);
+    return { statusCode: status, message, code: CODE_BY_STATUS[status] ?? (status >= 500 ? ErrorCode.Internal : ErrorCode.ValidationFailed) };
+  }
+  // body-parser errors carry a status and a type, e.g. entity.too.large or entity.parse.failed
+  const parserError = err as { status?: unknown; type?: unknown };
+  if (typeof parserError.status === 'number' && typeof parserError.type === 'string') {
+    if (parserError.status === 413) {
+      return { statusCode: 413, message: 'Request body is too large', code: ErrorCode.PayloadTooLarge };
+    }
+    if (parserError.status === 415) {
+      return { statusCode: 415, message: 'Unsupported content type', code: ErrorCode.UnsupportedMediaType };
+    }
+    if (parserError.status >= 400 && parserError.status < 500) {
+      return { statusCode: 400, message: 'Request body is not valid JSON', code: ErrorCode.ValidationFailed };
+    }
+  }
+  return { statusCode: 500, message: 'Internal server error', code: ErrorCode.Internal };
+}

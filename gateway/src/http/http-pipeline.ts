@@ -1,0 +1,140 @@
+import { CORRELATION_HEADER, ErrorCode } from '@bakery/contracts';
+import { runWithCorrelation, sanitizeCorrelationId, type Logger } from '@bakery/platform';
+import express, { NextFunction, Request, Response } from 'express';
+import { isUtf8 } from 'node:buffer';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { ErrorResponseBody, toErrorResponse } from './error-response';
+
+/** Gives every request a correlation id (the caller's, if plain) and runs the rest of it under that id. */
+export function correlationMiddleware(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const correlationId = sanitizeCorrelationId(req.header(CORRELATION_HEADER));
+    res.setHeader(CORRELATION_HEADER, correlationId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      runWithCorrelation(correlationId, () =>
+        logger.info(
+          { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+          'request',
+        ),
+      );
+    });
+    runWithCorrelation(correlationId, next);
+  };
+}
+
+/** Object uploads are raw file bytes, whatever type they declare: their handler reads the stream. */
+const RAW_BODY = /^\/objects\//;
+
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/** No request body of this API nests: a DTO is one flat object. Deeper is refused before any code walks it. */
+export const MAX_JSON_DEPTH = 32;
+/** Keys that only ever mean an attempt at prototype pollution. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const INVALID_UTF8 = 'entity.utf8.invalid';
+/** An unpaired UTF-16 surrogate: valid JSON escape syntax (`"\ud800"`), but no Unicode text. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * What is wrong with a parsed JSON body before validation sees it, or null. Walked iteratively, so
+ * a hostile depth cannot overflow the stack here (Nest's ValidationPipe walks bodies recursively
+ * and overflows at a few thousand levels: a 500). `__proto__`, `constructor` and `prototype` keys
+ * are refused, not silently dropped as ValidationPipe would, like every other unknown field.
+ * Text must be Unicode without NUL: Postgres cannot store U+0000 (a 500 from the service) and
+ * turns a lone surrogate into U+FFFD, so either would be stored as something else than was sent.
+ */
+export function jsonBodyProblem(body: unknown, maxDepth = MAX_JSON_DEPTH): { field?: string; message: string } | null {
+  const stack: { value: unknown; depth: number; field?: string }[] = [{ value: body, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, depth, field } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { field, message: 'Text cannot contain NUL characters' };
+      if (LONE_SURROGATE.test(value)) return { field, message: 'Text must be valid Unicode' };
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= maxDepth) return { field, message: 'Request body is nested too deeply' };
+    for (const key of Object.keys(value)) {
+      // named in the message only: an `errors` map with a `__proto__` key would be a trap for the client
+      if (PROTOTYPE_KEYS.has(key)) return { field, message: `Property ${key} is not allowed` };
+      if (key.includes('\u0000') || LONE_SURROGATE.test(key)) return { field, message: 'Property names must be valid Unicode without NUL' };
+      stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, field: field ?? key });
+    }
+  }
+  return null;
+}
+
+/**
+ * JSON bodies only, up to `limit`, as UTF-8 (RFC 8259; the decoder would otherwise turn broken
+ * bytes into U+FFFD silently) and without the shapes `jsonBodyProblem` refuses. A bad or oversized
+ * body gets the API's JSON error, not an HTML page.
+ */
+export function jsonBodyParser(limit: string) {
+  const parse = express.json({
+    limit,
+    strict: true,
+    verify: (_req, _res, buf, encoding) => {
+      if (/^utf-?8$/i.test(encoding) && !isUtf8(buf)) {
+        throw Object.assign(new Error('Request body is not valid UTF-8'), { status: 400, type: INVALID_UTF8 });
+      }
+    },
+  });
+  const refuse = (res: Response, body: ErrorResponseBody) => {
+    res.status(body.statusCode).json(body);
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (RAW_BODY.test(req.path)) return next();
+    // A body that is not JSON is refused, not ignored: an HTML form (text/plain, urlencoded) must
+    // never reach a route as an empty body.
+    if (hasBody(req) && !req.is('application/json')) {
+      return refuse(res, { statusCode: 415, message: 'Request body must be JSON (Content-Type: application/json)', code: ErrorCode.UnsupportedMediaType });
+    }
+    parse(req, res, (err?: unknown) => {
+      if (err) {
+        if ((err as { type?: unknown }).type === INVALID_UTF8) {
+          return refuse(res, { statusCode: 400, message: 'Request body is not valid UTF-8', code: ErrorCode.ValidationFailed });
+        }
+        return refuse(res, toErrorResponse(err));
+      }
+      const problem = jsonBodyProblem(req.body);
+      if (!problem) return next();
+      const body: ErrorResponseBody = { statusCode: 400, message: problem.message, code: ErrorCode.ValidationFailed };
+      if (problem.field) body.errors = { [problem.field]: [problem.message] };
+      refuse(res, body);
+    });
+  };
+}
+
+const NOT_WEB = /^\/(api|socket\.io|objects)(\/|$)/;
+
+/**
+ * Serves the built web app: files from `dist`, and `index.html` for every other GET that is not
+ * an API, socket or object path, so client-side routes survive a reload.
+ */
+export function webApp(distDir: string) {
+  const index = path.join(distDir, 'index.html');
+  const statics = express.static(distDir, {
+    index: false,
+    fallthrough: true,
+    setHeaders: (res, file) => {
+      // Vite puts a content hash in asset names, so they never change; index.html must be revalidated.
+      res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_WEB.test(req.path)) return next();
+    statics(req, res, () => {
+      if (!existsSync(index)) {
+        res.status(404).type('text/plain').send('The web app is not built: run npm run build.');
+        return;
+      }
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    });
+  };
+}

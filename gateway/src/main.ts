@@ -1,0 +1,4 @@
+import { runMain } from '@bakery/platform';
+import { startGateway } from './gateway';
+
+runMain('gateway', () => startGateway());

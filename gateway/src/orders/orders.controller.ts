@@ -1,0 +1,71 @@
+import { Body, Controller, Get, Headers, Param, Post, Put } from '@nestjs/common';
+import { AppError, ChangeStatusDto, Order, OrderingMessages, OrderingPatterns, PlaceOrderDto } from '@bakery/contracts';
+import { RpcClient } from '@bakery/platform';
+import { AdminOnly, CustomerOnly, SignedIn } from '../auth/access';
+import { caller, CurrentPrincipal, Principal } from '../auth/principal';
+import { CatalogueCache } from '../products/catalogue-cache';
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** Placing orders (customers), order history (own for customers, all for admins), status changes. */
+@Controller('api/orders')
+export class OrdersController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly catalogue: CatalogueCache,
+  ) {}
+
+  /** Places the cart; a retry with the same Idempotency-Key answers the same order. */
+  @CustomerOnly()
+  @Post()
+  place(
+    @CurrentPrincipal() me: Principal,
+    @Body() body: PlaceOrderDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<Order> {
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      throw AppError.validation({ 'Idempotency-Key': [OrderingMessages.idempotencyKey] });
+    }
+    return this.changesStock(this.rpc.request(OrderingPatterns.placeOrder, {
+      customerId: me.userId,
+      deliveryDate: body.deliveryDate ?? null,
+      deliveryTimeSlot: body.deliveryTimeSlot ?? null,
+      specialInstructions: body.specialInstructions ?? null,
+      idempotencyKey,
+    }));
+  }
+
+  @SignedIn()
+  @Get()
+  list(@CurrentPrincipal() me: Principal): Promise<Order[]> {
+    return this.rpc.request(OrderingPatterns.listOrders, { caller: caller(me) });
+  }
+
+  @SignedIn()
+  @Get(':id')
+  get(@CurrentPrincipal() me: Principal, @Param('id') id: string): Promise<Order> {
+    return this.rpc.request(OrderingPatterns.getOrder, { caller: caller(me), orderId: id });
+  }
+
+  @AdminOnly()
+  @Put(':id/status')
+  changeStatus(@Param('id') id: string, @Body() body: ChangeStatusDto): Promise<Order> {
+    return this.changesStock(this.rpc.request(OrderingPatterns.changeStatus, { orderId: id, status: body.status }));
+  }
+
+  /** The customer's Cancel button on a pending order. */
+  @CustomerOnly()
+  @Post(':id/cancel')
+  cancel(@CurrentPrincipal() me: Principal, @Param('id') id: string): Promise<Order> {
+    return this.changesStock(this.rpc.request(OrderingPatterns.cancelOrder, { caller: caller(me), orderId: id }));
+  }
+
+  /** Orders move stock: the catalogue this gateway caches is stale once one is placed or cancelled. */
+  private async changesStock<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } finally {
+      this.catalogue.invalidate();
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { CatalogBroadcasts, CatalogPatterns, Product, Role } from '@bakery/contracts';
+import { RpcClient, subscribeBroadcast } from '@bakery/platform';
+import type { NatsConnection, Subscription } from 'nats';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config';
+import { NATS_CONNECTION } from '../messaging/messaging.module';
+
+/**
+ * The product list, as JSON ready to send, per role: the busiest read of the app, served from
+ * memory. It drops whenever catalog commits any change to products (the `catalog.changed`
+ * broadcast), when a change goes through this gateway (at once, before the broadcast arrives),
+ * and after a NATS reconnect (broadcasts may have been missed).
+ */
+@Injectable()
+export class CatalogueCache implements OnModuleInit, OnModuleDestroy {
+  private generation = 0;
+  private readonly bodies = new Map<Role, string>();
+  private readonly loading = new Map<Role, Promise<string>>();
+  private subscription?: Subscription;
+  private stopped = false;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  onModuleInit() {
+    this.subscription = subscribeBroadcast(this.nc, this.config.namespace, CatalogBroadcasts.changed, () =>
+      this.invalidate(),
+    );
+    void this.watchReconnects();
+  }
+
+  onModuleDestroy() {
+    this.stopped = true;
+    this.subscription?.unsubscribe();
+  }
+
+  /** The list for a role as a JSON string; concurrent misses share one request to catalog. */
+  listJson(role: Role): Promise<string> {
+    const cached = this.bodies.get(role);
+    if (cached !== undefined) return Promise.resolve(cached);
+    const inFlight = this.loading.get(role);
+    if (inFlight) return inFlight;
+    const generation = this.generation;
+    const load = this.rpc
+      .request<Product[]>(CatalogPatterns.listProducts, { role })
+      .then((products) => {
+        const body = JSON.stringify(products);
+        // A change committed while this was loading may not be in it: keep it only if none was.
+        if (generation === this.generation) this.bodies.set(role, body);
+        return body;
+      })
+      .finally(() => {
+        if (this.loading.get(role) === load) this.loading.delete(role);
+      });
+    this.loading.set(role, load);
+    return load;
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.bodies.clear();
+    this.loading.clear();
+  }
+
+  private async watchReconnects(): Promise<void> {
+    for await (const status of this.nc.status()) {
+      if (this.stopped) return;
+      if (status.type === 'reconnect') this.invalidate();
+    }
+  }
+}

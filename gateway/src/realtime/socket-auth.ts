@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import type { Principal } from '../auth/principal';
+import { SESSION_COOKIE, SessionClaims } from '../auth/session-cookie';
+import { SessionRegistry } from '../auth/session-registry';
+
+export interface SocketPrincipal extends Principal {
+  /** epoch ms when the session's token expires */
+  expiresAt: number;
+}
+
+/** The same check as the API's (jwt.strategy.ts), on a socket.io handshake's Cookie header. */
+@Injectable()
+export class SocketAuthenticator {
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly sessions: SessionRegistry,
+  ) {}
+
+  /** The signed-in user of the handshake, or null without a live session. Throws when auth cannot be asked. */
+  async principalOf(cookieHeader: string | undefined): Promise<SocketPrincipal | null> {
+    const token = readCookie(cookieHeader, SESSION_COOKIE);
+    if (!token) return null;
+    let claims: SessionClaims & { exp?: number };
+    try {
+      claims = await this.jwt.verifyAsync(token, { algorithms: ['HS256'] });
+    } catch {
+      return null;
+    }
+    if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
+    if (claims.role !== 'admin' && claims.role !== 'customer') return null;
+    if (!(await this.sessions.isAlive(claims.sid))) return null;
+    return { userId: claims.sub, role: claims.role, sid: claims.sid, expiresAt: claims.exp * 1000 };
+  }
+}
+
+/** One cookie's value from a Cookie header (the API reads it through cookie-parser instead). */
+export function readCookie(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,44 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded photos live, behind one interface with two drivers (OBJECT_STORAGE_DRIVER):
+ * `local` (a directory, uploads PUT to the gateway: local-object-storage.ts) and `s3` (an
+ * S3-compatible bucket such as MinIO, uploads PUT straight to it: s3-object-storage.ts).
+ *
+ * An object goes through two states: uploaded (bytes stored, not served) and registered (checked
+ * and served at /objects/uploads/<id>). Ids are uuids, checked by the callers and again by the
+ * drivers before they name a file or key.
+ */
+export interface ObjectInfo {
+  size: number;
+  /** the type the bytes showed; only a registered object's is to be trusted */
+  contentType: string | undefined;
+  registered: boolean;
+  /** a quoted HTTP ETag; it changes whenever the bytes change */
+  etag: string;
+}
+
+export interface ObjectStorage {
+  /** A URL the browser PUTs the file to; it works for `ttlSeconds`. */
+  uploadUrl(id: string, ttlSeconds: number): Promise<string>;
+  /** The object id of an upload URL this storage issued, or undefined for any other URL. */
+  idFromUploadUrl(url: string, requestHost: string): string | undefined;
+  /** The object as it is now, or undefined when there is none. */
+  stat(id: string): Promise<ObjectInfo | undefined>;
+  /** Up to `length` first bytes of an uploaded object, as long as it still has `etag`. */
+  readStart(id: string, length: number, etag: string): Promise<Buffer>;
+  /** Makes an uploaded object (still with `etag`) a registered one of `contentType`. */
+  markRegistered(id: string, contentType: string, etag: string): Promise<void>;
+  /** Deletes an uploaded, unregistered object. */
+  removeUpload(id: string): Promise<void>;
+  /** The bytes of a registered object. */
+  openRegistered(id: string): Promise<Readable>;
+  close(): Promise<void>;
+}
+
+export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
+
+/** Where a registered object is served (what a product's imageUrl holds). */
+export function objectPath(id: string): string {
+  return `/objects/uploads/${id}`;
+}

@@ -1,0 +1,316 @@
+import { api, ApiClient, eventually, signedInCustomer, TestStack } from '@bakery/testing';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import * as http from 'node:http';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+
+/** A real 1x1 PNG (one RGBA pixel), built chunk by chunk. */
+function onePixelPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typeAndData));
+    return Buffer.concat([length, typeAndData, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0); // width
+  header.writeUInt32BE(1, 4); // height
+  header[8] = 8; // bit depth
+  header[9] = 6; // colour type RGBA
+  const scanline = Buffer.from([0, 0xc8, 0x8c, 0x3c, 0xff]); // filter 0, one crust-coloured pixel
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(scanline)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const PNG = onePixelPng();
+// Just the signatures and a little more: enough for the sniffing, which is all these are for.
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0', 'latin1'), Buffer.alloc(32)]);
+const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0, 0, 0, 0]), Buffer.alloc(16)]);
+const WEBP = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ', 'latin1'), Buffer.alloc(24)]);
+
+const MAX_BYTES = 10 * 1024 * 1024;
+const UPLOAD_URL = /^\/objects\/upload\/([0-9a-f-]{36})\?expires=(\d+)&signature=([0-9a-f]{64})$/;
+
+describe('photo uploads: local storage driver', () => {
+  let stack: TestStack;
+  let workDir: string;
+  let storageDir: string;
+  let customer: ApiClient;
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(tmpdir(), 'bakery-uploads-'));
+    storageDir = path.join(workDir, 'objects'); // not there yet: the gateway creates it
+    stack = await TestStack.start({ services: ['auth', 'customers'], env: { OBJECT_STORAGE_DIR: storageDir } });
+    customer = await signedInCustomer(stack.url);
+  });
+  afterAll(async () => {
+    await stack?.close();
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
+
+  async function newUploadUrl(client = customer): Promise<{ uploadURL: string; id: string }> {
+    const res = await client.post<{ uploadURL: string }>('/api/objects/upload');
+    expect(res.status).toBe(200);
+    const id = UPLOAD_URL.exec(res.body.uploadURL)?.[1];
+    if (!id) throw new Error(`unexpected upload URL ${res.body.uploadURL}`);
+    return { uploadURL: res.body.uploadURL, id };
+  }
+
+  /** PUT of raw bytes to an upload URL (relative to the gateway), as a browser does it. */
+  async function upload(uploadURL: string, body: Buffer | ReadableStream<Uint8Array>, contentType?: string, base = stack.url) {
+    const res = await fetch(`${base}${uploadURL}`, {
+      method: 'PUT',
+      headers: contentType ? { 'content-type': contentType } : {},
+      body,
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    } as RequestInit);
+    const text = await res.text();
+    return { status: res.status, body: text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text };
+  }
+
+  function register(imageURL: unknown, client = customer) {
+    return client.put<{ objectPath?: string; errors?: Record<string, string[]> }>('/api/products/images', { imageURL });
+  }
+
+  async function filesOf(id: string): Promise<string[]> {
+    return (await readdir(storageDir)).filter((name) => name.startsWith(id));
+  }
+
+  /**
+   * A GET with the path sent exactly as written (fetch would resolve `..` itself) and only the
+   * given headers (fetch adds Cache-Control: no-cache to a conditional request).
+   */
+  function rawGet(rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; contentType: string | undefined; body: string }> {
+    const { hostname, port } = new URL(stack.url);
+    return new Promise((resolve, reject) => {
+      http
+        .get({ hostname, port, path: rawPath, headers }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, contentType: res.headers['content-type'], body }));
+        })
+        .on('error', reject);
+    });
+  }
+
+  it('uploads a real PNG, registers it and serves the same bytes with cache headers', async () => {
+    const { uploadURL, id } = await newUploadUrl();
+    const expires = Number(UPLOAD_URL.exec(uploadURL)![2]);
+    expect(expires).toBeGreaterThan(Date.now() / 1000 + 850);
+    expect(expires).toBeLessThanOrEqual(Date.now() / 1000 + 901);
+
+    expect((await upload(uploadURL, PNG, 'image/png')).status).toBe(200);
+
+    // not served until it is registered
+    expect((await api(stack.url, 'GET', `/objects/uploads/${id}`)).status).toBe(404);
+
+    const registered = await register(uploadURL);
+    expect(registered.status).toBe(200);
+    expect(registered.body).toEqual({ objectPath: `/objects/uploads/${id}` });
+
+    const res = await fetch(`${stack.url}/objects/uploads/${id}`); // anonymous: images are public
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-length')).toBe(String(PNG.length));
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const etag = res.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+
+    const again = await rawGet(`/objects/uploads/${id}`, { 'if-none-match': etag! });
+    expect(again).toMatchObject({ status: 304, body: '' });
+
+    // registering again (here with the absolute URL) answers the same path
+    expect((await register(`${stack.url}${uploadURL}`)).body).toEqual({ objectPath: `/objects/uploads/${id}` });
+  });
+
+  it.each([
+    ['JPEG', JPEG, 'image/jpeg', 'image/jpeg'],
+    ['GIF', GIF, 'image/gif', 'application/octet-stream'],
+    ['WebP', WEBP, 'image/webp', undefined],
+    // not parsed as JSON: the bytes decide, not the declared type
+    ['PNG declared as JSON', PNG, 'image/png', 'application/json'],
+  ])('accepts a %s by its bytes and serves it as what they show', async (_name, bytes, servedAs, declared) => {
+    const { uploadURL, id } = await newUploadUrl();
+    expect((await upload(uploadURL, bytes, declared)).status).toBe(200);
+    expect((await register(uploadURL)).status).toBe(200);
+    const res = await fetch(`${stack.url}/objects/uploads/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(servedAs);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('refuses a body over 10 MB with 413 and keeps nothing, whether its length is declared or not', async () => {
+    const tooBig = Buffer.concat([PNG, Buffer.alloc(MAX_BYTES + 512 * 1024 - PNG.length)]); // 10.5 MB
+    const declared = await newUploadUrl();
+    const refused = await upload(declared.uploadURL, tooBig, 'image/png');
+    expect(refused.status).toBe(413);
+    expect(refused.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The photo is too large: at most 10 MB' });
+    expect(await filesOf(declared.id)).toEqual([]);
+    expect((await register(declared.uploadURL)).status).toBe(404);
+
+    // chunked, without Content-Length: counted while it streams
+    const streamed = await newUploadUrl();
+    let offset = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (offset >= tooBig.length) return controller.close();
+        controller.enqueue(tooBig.subarray(offset, offset + 64 * 1024));
+        offset += 64 * 1024;
+      },
+    });
+    const refusedStream = await upload(streamed.uploadURL, body, 'image/png');
+    expect(refusedStream.status).toBe(413);
+    expect(refusedStream.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await filesOf(streamed.id)).toEqual([]);
+    expect((await register(streamed.uploadURL)).status).toBe(404);
+  });
+
+  it('accepts a photo of exactly the limit', async () => {
+    const { uploadURL } = await newUploadUrl();
+    const atLimit = Buffer.concat([PNG, Buffer.alloc(MAX_BYTES - PNG.length)]);
+    expect((await upload(uploadURL, atLimit, 'image/png')).status).toBe(200);
+  });
+
+  it('refuses a text file sent as image/png to a .png-looking URL with 415 and keeps nothing', async () => {
+    const { uploadURL, id } = await newUploadUrl();
+    const res = await upload(`${uploadURL}&name=photo.png`, Buffer.from('this is not a photo, just text\n'.repeat(100)), 'image/png');
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Only JPEG, PNG, GIF or WebP images are accepted' });
+    expect(await filesOf(id)).toEqual([]);
+
+    const empty = await newUploadUrl();
+    expect((await upload(empty.uploadURL, Buffer.alloc(0), 'image/png')).status).toBe(415);
+  });
+
+  it('refuses an expired upload URL with 403', async () => {
+    // a second gateway on the same storage, whose URLs last one second
+    const shortLived = await stack.startGateway({ UPLOAD_URL_TTL_SECONDS: '1' });
+    const { uploadURL, id } = await newUploadUrl(customer.on(shortLived.url));
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const res = await upload(uploadURL, PNG, 'image/png');
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ statusCode: 403, code: 'FORBIDDEN', message: 'This upload URL has expired' });
+    expect(await filesOf(id)).toEqual([]);
+  });
+
+  it('refuses an altered upload URL with 403 and still takes the genuine one', async () => {
+    const { uploadURL, id } = await newUploadUrl();
+    const [, , expires, signature] = UPLOAD_URL.exec(uploadURL)!;
+    const flipped = (signature[0] === '0' ? '1' : '0') + signature.slice(1);
+    const altered = [
+      uploadURL.replace(`expires=${expires}`, `expires=${Number(expires) + 3600}`),
+      uploadURL.replace(signature, flipped),
+      uploadURL.replace(id, randomUUID()),
+      uploadURL.replace(/&signature=.*$/, ''),
+      `/objects/upload/${id}`,
+    ];
+    for (const url of altered) {
+      const res = await upload(url, PNG, 'image/png');
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'FORBIDDEN', message: 'This upload URL is not valid' });
+    }
+    expect(await filesOf(id)).toEqual([]);
+    expect((await upload(uploadURL, PNG, 'image/png')).status).toBe(200);
+  });
+
+  it('keeps nothing of an upload the client gives up half-way, so the URL can be used again', async () => {
+    const { uploadURL, id } = await newUploadUrl();
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent === 8) return controller.error(new Error('the user closed the tab'));
+        controller.enqueue(sent === 0 ? PNG : new Uint8Array(16 * 1024));
+        sent++;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      },
+    });
+    await expect(upload(uploadURL, body, 'image/png')).rejects.toThrow();
+    await eventually(async () => (await filesOf(id)).length === 0);
+    expect((await upload(uploadURL, PNG, 'image/png')).status).toBe(200);
+  });
+
+  it('takes one upload per URL: a second PUT gets 409 and the first file stays', async () => {
+    const { uploadURL, id } = await newUploadUrl();
+    expect((await upload(uploadURL, PNG, 'image/png')).status).toBe(200);
+    const second = await upload(uploadURL, GIF, 'image/gif');
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: 'CONFLICT', message: 'This upload URL has already been used' });
+
+    // two at once: one wins
+    const race = await newUploadUrl();
+    const statuses = (await Promise.all([upload(race.uploadURL, PNG, 'image/png'), upload(race.uploadURL, JPEG, 'image/jpeg')])).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 409]);
+
+    expect((await register(uploadURL)).status).toBe(200);
+    const res = await fetch(`${stack.url}/objects/uploads/${id}`);
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it.each([
+    ['another host', () => `https://images.example.com/objects/upload/${randomUUID()}`],
+    ['a protocol-relative URL to another host', () => `//images.example.com/objects/upload/${randomUUID()}`],
+    ['another path of ours', () => `/objects/uploads/${randomUUID()}`],
+    ['an API path', () => `/api/objects/upload/${randomUUID()}`],
+    ['an id that is not a uuid', () => '/objects/upload/../../etc/passwd'],
+    ['garbage', () => 'not a url at all'],
+    ['a script URL', () => 'javascript:alert(1)'],
+    ['an empty string', () => ''],
+    ['a number', () => 42],
+  ])('PUT /api/products/images refuses %s with 400 on imageURL', async (_what, imageURL) => {
+    const res = await register(imageURL());
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+    expect(res.body.errors?.imageURL?.length).toBeGreaterThan(0);
+  });
+
+  it('PUT /api/products/images refuses unknown fields with 400 and an unknown upload with 404', async () => {
+    const { uploadURL } = await newUploadUrl();
+    const extra = await customer.put('/api/products/images', { imageURL: uploadURL, public: true });
+    expect(extra.status).toBe(400);
+
+    // a URL of ours whose file was never uploaded, and a made-up id
+    expect((await register(uploadURL)).status).toBe(404);
+    const unknown = await register(`/objects/upload/${randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+  });
+
+  it('answers 404 JSON for every object path that is not a registered upload, traversal attempts included', async () => {
+    // something worth reaching, just outside the storage directory
+    await writeFile(path.join(workDir, 'secret'), 'do not serve');
+    for (const rawPath of [
+      '/objects/uploads/..%2F..%2Fetc%2Fpasswd',
+      '/objects/uploads/../secret',
+      '/objects/uploads/..%2Fsecret',
+      '/objects/uploads/%2e%2e%2fsecret',
+      '/objects/uploads/..',
+      '/objects/uploads/not-a-uuid',
+      `/objects/uploads/${randomUUID()}`,
+      `/objects/uploads/${randomUUID()}.json`,
+    ]) {
+      const res = await rawGet(rawPath);
+      expect({ rawPath, status: res.status }).toEqual({ rawPath, status: 404 });
+      expect(res.contentType).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body)).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('asks for sign-in to get an upload URL or register an image', async () => {
+    const anonymous = new ApiClient(stack.url);
+    const url = await anonymous.post('/api/objects/upload');
+    expect(url.status).toBe(401);
+    expect(url.body).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+    expect((await anonymous.put('/api/products/images', { imageURL: `/objects/upload/${randomUUID()}` })).status).toBe(401);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * One jest run for the whole workspace, in four projects:
+ * - unit: *.spec.ts files in src/, beside the code, no servers needed;
+ * - integration: *.int.spec.ts files in test/, against real Postgres and NATS (see libs/testing);
+ * - web: the browser app's component and unit tests (*.test.ts(x) files in web/src/), in jsdom;
+ * - e2e: the browser app in Debian's chromium (playwright-core) against a real stack started by
+ *   each test file (*.e2e.spec.ts files in web/e2e/); needs web/dist (npm test builds it first).
+ * TypeScript is transpiled by ts-jest (decorator metadata on), straight from the sources.
+ */
+// Transpile only (no type check here: `npm run build` type-checks the sources with tsc -b).
+const tsJest = [
+  'ts-jest',
+  {
+    tsconfig: {
+      target: 'ES2022',
+      module: 'commonjs',
+      esModuleInterop: true,
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+      isolatedModules: true,
+      sourceMap: true,
+    },
+    diagnostics: false,
+  },
+];
+
+const shared = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.tsx?$': tsJest },
+  moduleNameMapper: {
+    '^@bakery/(contracts|platform|event-bus|service-kit|testing|devstack)$': '<rootDir>/libs/$1/src',
+    '^@bakery/service-(auth|catalog|ordering|customers|notifications)$': '<rootDir>/services/$1/src/service',
+    '^@bakery/gateway$': '<rootDir>/gateway/src/gateway',
+  },
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/web/'],
+};
+
+// The web app: TSX, the @/ alias, CSS imports as nothing.
+const webTsJest = [
+  'ts-jest',
+  {
+    tsconfig: {
+      target: 'ES2022',
+      module: 'commonjs',
+      jsx: 'react-jsx',
+      esModuleInterop: true,
+      isolatedModules: true,
+      sourceMap: true,
+    },
+    diagnostics: false,
+  },
+];
+
+module.exports = {
+  // per test; integration tests start whole stacks
+  testTimeout: 60000,
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{libs,services,gateway}/**/src/**/*.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{libs,services,gateway}/**/test/**/*.int.spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/jest-global-teardown.ts',
+      setupFiles: ['<rootDir>/libs/testing/src/jest-setup-env.ts'],
+      slowTestThreshold: 20,
+    },
+    {
+      displayName: 'web',
+      testEnvironment: '<rootDir>/web/src/testing/jsdom-environment.js',
+      testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
+      transform: { '^.+\\.tsx?$': webTsJest },
+      moduleNameMapper: {
+        '\\.css$': '<rootDir>/web/src/testing/style-mock.js',
+        // @ant-design/icons' CommonJS build requires an ES module file of @ant-design/colors
+        '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+        '^@/(.*)$': '<rootDir>/web/src/$1',
+        '^@contracts/(.*)$': '<rootDir>/libs/contracts/src/$1',
+      },
+      setupFilesAfterEnv: ['<rootDir>/web/src/testing/setup-tests.ts'],
+      modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/web/e2e/**/*.e2e.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      globalSetup: '<rootDir>/web/e2e/support/global-setup.ts',
+      globalTeardown: '<rootDir>/web/e2e/support/global-teardown.ts',
+      setupFiles: ['<rootDir>/libs/testing/src/jest-setup-env.ts'],
+      slowTestThreshold: 60,
+    },
+  ],
+};

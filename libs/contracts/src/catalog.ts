@@ -1,0 +1,480 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  CATEGORIES,
+  CatalogMessages,
+  countProblem,
+  MAX_LINE_QUANTITY,
+  MAX_STOCK,
+  OBJECT_PATH_PATTERN,
+  priceProblem,
+  ROLES,
+  type AlertType,
+  type Category,
+  type CountMessages,
+  type ReviewStatus,
+  type Role,
+} from './constants';
+import { TrimToUndefined } from './validation';
+
+// ---- constants (in ./constants, free of decorators for the web app) ---------------------------
+
+export {
+  ALERT_TYPES,
+  CATEGORIES,
+  CatalogMessages,
+  MAX_LINE_QUANTITY,
+  MAX_PRICE,
+  MAX_STOCK,
+  OBJECT_PATH_PATTERN,
+  PRICE_PATTERN,
+  REVIEW_STATUSES,
+  SUBMISSION_PLACEHOLDER_NAME,
+  countProblem,
+  priceProblem,
+} from './constants';
+export type { AlertType, Category, ReviewStatus } from './constants';
+
+// ---- message patterns and events ---------------------------------------------------------------
+
+/** Request/reply patterns of the catalog service (subject `<ns>.rpc.<pattern>`). */
+export const CatalogPatterns = {
+  listProducts: 'catalog.products.list',
+  getProduct: 'catalog.products.get',
+  /** several products at once (ordering's cart): those that exist, any state, in the order asked */
+  getProducts: 'catalog.products.getMany',
+  createProduct: 'catalog.products.create',
+  updateProduct: 'catalog.products.update',
+  submitProduct: 'catalog.products.submit',
+  deleteProduct: 'catalog.products.delete',
+  toggleActive: 'catalog.products.toggleActive',
+  lowStock: 'catalog.inventory.lowStock',
+  reserve: 'catalog.stock.reserve',
+  release: 'catalog.stock.release',
+} as const;
+
+/** Events the catalog service publishes. */
+export const CatalogEvents = {
+  productDeleted: 'product.deleted',
+  productChanged: 'product.changed',
+  stockLow: 'stock.low',
+} as const;
+
+/**
+ * Broadcasts from catalog to every gateway: `catalog.changed` after any committed change to
+ * products (stock included), so caches of the catalogue drop at once.
+ */
+export const CatalogBroadcasts = {
+  changed: 'catalog.changed',
+} as const;
+
+/** Events the ordering service publishes (catalog consumes both). */
+export const OrderEvents = {
+  orderPlaced: 'order.placed',
+  orderCancelled: 'order.cancelled',
+} as const;
+
+export interface ProductDeletedEvent {
+  productId: string;
+}
+
+/** Catalogue fields changed (not stock churn from reservations): for cache invalidation. */
+export interface ProductChangedEvent {
+  productId: string;
+  change: 'created' | 'updated' | 'submitted' | 'activated' | 'deactivated';
+}
+
+/** A product fell to or below its threshold (or, with an alert already open, to 0). */
+export interface StockLowEvent {
+  productId: string;
+  name: string;
+  stock: number;
+  lowStockThreshold: number;
+  alertType: AlertType;
+  alertId: string;
+  message: string;
+}
+
+/** Published by ordering once the order is written; confirms its stock reservation. */
+export interface OrderPlacedEvent {
+  orderId: string;
+  customerId: string;
+  lines: { productId: string; quantity: number }[];
+}
+
+/** Published by ordering when an order is cancelled; catalog returns its stock (once). */
+export interface OrderCancelledEvent {
+  orderId: string;
+}
+
+// ---- what travels back ---------------------------------------------------------------------
+
+export interface Product {
+  id: string;
+  name: string;
+  description: string | null;
+  /** decimal string with two places, e.g. "4.50" */
+  price: string;
+  /** null only for a customer submission an admin has not completed */
+  category: Category | null;
+  imageUrl: string | null;
+  stock: number;
+  lowStockThreshold: number;
+  reorderLevel: number;
+  reorderQuantity: number;
+  supplier: string | null;
+  isActive: boolean;
+  reviewStatus: ReviewStatus;
+  /** customer id of a submission; null for admin-created products */
+  submittedBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DeleteProductResponse {
+  productId: string;
+}
+
+export interface ReservedLine {
+  productId: string;
+  name: string;
+  /** the product's price when reserved, decimal string */
+  unitPrice: string;
+  quantity: number;
+}
+
+export interface ReserveStockResponse {
+  orderId: string;
+  lines: ReservedLine[];
+}
+
+/** details of the 409 'Not enough stock' */
+export interface StockShortage {
+  productId: string;
+  name: string;
+  requested: number;
+  available: number;
+}
+
+export interface ReleaseStockResponse {
+  orderId: string;
+  /** false when there was nothing to return (already released, or never reserved) */
+  released: boolean;
+}
+
+// ---- validation helpers ------------------------------------------------------------------
+
+/**
+ * A price given as a string ("4.50") or a JSON number (4.5): numbers become their shortest string
+ * form first, so 4.555 or 1e21 fail the check instead of being rounded.
+ */
+function PriceField(): PropertyDecorator {
+  const toString = Transform(({ value }) => {
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    if (typeof value === 'string') return value.trim();
+    return value;
+  });
+  const check = ValidateBy({
+    name: 'isPrice',
+    validator: {
+      validate: (value) => priceProblem(value) === null,
+      defaultMessage: (args) => priceProblem(args?.value) ?? CatalogMessages.priceFormat,
+    },
+  });
+  return (target, key) => {
+    toString(target, key);
+    check(target, key);
+  };
+}
+
+/** A product name: one message per problem. */
+function NameField(): PropertyDecorator {
+  const problem = (value: unknown) => {
+    if (value === undefined || value === null || value === '') return CatalogMessages.nameRequired;
+    if (typeof value !== 'string') return CatalogMessages.nameText;
+    return value.length > 200 ? CatalogMessages.nameLength : null;
+  };
+  return ValidateBy({
+    name: 'isProductName',
+    validator: {
+      validate: (value) => problem(value) === null,
+      defaultMessage: (args) => problem(args?.value) ?? CatalogMessages.nameRequired,
+    },
+  });
+}
+
+/** Trims a string, keeping an empty one (so a blank required-when-present field is refused, not dropped). */
+function Trim(): PropertyDecorator {
+  return Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+}
+
+/** Absent is fine, null is not: for fields an edit may leave out but never clear. */
+function OptionalNotNull(): PropertyDecorator {
+  return ValidateIf((_object, value) => value !== undefined);
+}
+
+function Count(messages: CountMessages, min = 0, max = MAX_STOCK): PropertyDecorator {
+  return ValidateBy({
+    name: 'isCount',
+    validator: {
+      validate: (value) => countProblem(value, min, max, messages) === null,
+      defaultMessage: (args) => countProblem(args?.value, min, max, messages) ?? messages.whole,
+    },
+  });
+}
+
+/** An object path we issued; `required` is the message when it is missing. */
+function ObjectPathField(required: string): PropertyDecorator {
+  const problem = (value: unknown) => {
+    if (value === undefined || value === null || value === '') return required;
+    return typeof value === 'string' && OBJECT_PATH_PATTERN.test(value) ? null : CatalogMessages.imageUrl;
+  };
+  return ValidateBy({
+    name: 'isObjectPath',
+    validator: {
+      validate: (value) => problem(value) === null,
+      defaultMessage: (args) => problem(args?.value) ?? CatalogMessages.imageUrl,
+    },
+  });
+}
+
+const STOCK: CountMessages = {
+  required: 'Stock is required',
+  whole: CatalogMessages.stockWhole,
+  min: CatalogMessages.stockMin,
+  max: CatalogMessages.stockMax,
+};
+const QUANTITY: CountMessages = {
+  required: CatalogMessages.quantityMin,
+  whole: CatalogMessages.quantityWhole,
+  min: CatalogMessages.quantityMin,
+  max: CatalogMessages.quantityMax,
+};
+const threshold = (field: string): CountMessages => ({
+  required: `${field} is required`,
+  whole: `${field} must be a whole number`,
+  min: `${field} cannot be negative`,
+  max: `${field} must be at most ${MAX_STOCK}`,
+});
+
+// ---- request bodies (the gateway validates them; the service validates them again) ----------
+
+/** POST /api/products (admin). */
+export class CreateProductDto {
+  @TrimToUndefined()
+  @NameField()
+  name: string;
+
+  @IsOptional()
+  @TrimToUndefined()
+  @IsString()
+  @MaxLength(2000, { message: CatalogMessages.descriptionLength })
+  description?: string | null;
+
+  @PriceField()
+  price: string;
+
+  @IsIn(CATEGORIES, { message: CatalogMessages.category })
+  category: Category;
+
+  @Count(STOCK)
+  stock: number;
+
+  @IsOptional()
+  @IsBoolean({ message: CatalogMessages.isActive })
+  isActive?: boolean;
+
+  @IsOptional()
+  @TrimToUndefined()
+  @ObjectPathField(CatalogMessages.imageUrl)
+  imageUrl?: string | null;
+
+  @IsOptional()
+  @Count(threshold('Low stock threshold'))
+  lowStockThreshold?: number;
+
+  @IsOptional()
+  @Count(threshold('Reorder level'))
+  reorderLevel?: number;
+
+  @IsOptional()
+  @Count(threshold('Reorder quantity'))
+  reorderQuantity?: number;
+
+  @IsOptional()
+  @TrimToUndefined()
+  @IsString()
+  @MaxLength(200, { message: CatalogMessages.supplierLength })
+  supplier?: string | null;
+}
+
+/**
+ * PATCH /api/products/:id (admin): any field, all optional. description, imageUrl and supplier
+ * can be cleared with null; the other fields refuse null. `reviewStatus` completes a customer
+ * submission: approving needs a category (given here or already set) and makes the product
+ * active unless this same edit says `isActive: false`.
+ */
+export class UpdateProductDto {
+  @OptionalNotNull()
+  @Trim()
+  @NameField()
+  name?: string;
+
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(2000, { message: CatalogMessages.descriptionLength })
+  description?: string | null;
+
+  @OptionalNotNull()
+  @PriceField()
+  price?: string;
+
+  @OptionalNotNull()
+  @IsIn(CATEGORIES, { message: CatalogMessages.category })
+  category?: Category;
+
+  @OptionalNotNull()
+  @Count(STOCK)
+  stock?: number;
+
+  @OptionalNotNull()
+  @IsBoolean({ message: CatalogMessages.isActive })
+  isActive?: boolean;
+
+  @IsOptional()
+  @ObjectPathField(CatalogMessages.imageUrl)
+  imageUrl?: string | null;
+
+  @OptionalNotNull()
+  @Count(threshold('Low stock threshold'))
+  lowStockThreshold?: number;
+
+  @OptionalNotNull()
+  @Count(threshold('Reorder level'))
+  reorderLevel?: number;
+
+  @OptionalNotNull()
+  @Count(threshold('Reorder quantity'))
+  reorderQuantity?: number;
+
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(200, { message: CatalogMessages.supplierLength })
+  supplier?: string | null;
+
+  @OptionalNotNull()
+  @IsIn(['approved', 'rejected'], { message: CatalogMessages.reviewStatus })
+  reviewStatus?: 'approved' | 'rejected';
+}
+
+/** POST /api/products/customer (customer): photo, price and quantity, spec section 5. */
+export class SubmitProductDto {
+  @PriceField()
+  price: string;
+
+  @Count(QUANTITY, 1, MAX_LINE_QUANTITY)
+  stock: number;
+
+  @TrimToUndefined()
+  @ObjectPathField(CatalogMessages.photoRequired)
+  imageUrl: string;
+}
+
+// ---- message payloads (classes: the service's validation pipe checks them) ----------------
+
+/** catalog.products.list → Product[]: customers get live products only, admins everything. */
+export class ListProductsRequest {
+  @IsIn(ROLES)
+  role: Role;
+}
+
+/** catalog.products.get / delete / toggleActive. An id that is not a uuid is simply not found. */
+export class ProductIdRequest {
+  @IsString()
+  id: string;
+
+  /** get only: a customer gets 404 for a product that is not live */
+  @IsOptional()
+  @IsIn(ROLES)
+  role?: Role;
+}
+
+/** catalog.products.getMany → Product[]: the ones that exist, in the order asked (unknown ids left out). */
+export class ProductIdsRequest {
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsString({ each: true })
+  ids: string[];
+}
+
+/** catalog.products.create → Product. */
+export class CreateProductRequest extends CreateProductDto {}
+
+/** catalog.products.update → Product: the PATCH body plus the id from the route. */
+export class UpdateProductRequest extends UpdateProductDto {
+  @IsString()
+  id: string;
+}
+
+/** catalog.products.submit → Product: the customer's body plus who submitted it. */
+export class SubmitProductRequest extends SubmitProductDto {
+  @IsUUID()
+  customerId: string;
+}
+
+/** catalog.inventory.lowStock → Product[]: at or below threshold, lowest stock first. */
+export class LowStockRequest {
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  limit?: number;
+}
+
+export class StockLineRequest {
+  @IsUUID()
+  productId: string;
+
+  @Count(QUANTITY, 1, MAX_LINE_QUANTITY)
+  quantity: number;
+}
+
+/**
+ * catalog.stock.reserve → ReserveStockResponse, or 409 'Not enough stock' with
+ * `details.shortages: StockShortage[]`. Idempotent by orderId.
+ */
+export class ReserveStockRequest {
+  @IsUUID()
+  orderId: string;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => StockLineRequest)
+  lines: StockLineRequest[];
+}
+
+/** catalog.stock.release → ReleaseStockResponse. Idempotent by orderId. */
+export class ReleaseStockRequest {
+  @IsUUID()
+  orderId: string;
+}

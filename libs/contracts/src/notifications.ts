@@ -1,0 +1,63 @@
+import type { AlertType } from './catalog';
+import type { OrderStatus } from './ordering';
+
+// ---- request/reply (gateway → notifications) -------------------------------------------------
+
+export const NotificationsPatterns = {
+  /** → NotificationCount: unread admin order notifications */
+  count: 'notifications.count',
+  /** → NotificationCount ({ count: 0 }): marks every unread notification read */
+  markRead: 'notifications.markRead',
+} as const;
+
+export interface NotificationCount {
+  count: number;
+}
+
+// ---- broadcasts (notifications → every gateway instance, `<ns>.broadcast.<topic>`) -----------
+
+export const NotificationsBroadcasts = {
+  /** NotificationCount, whenever the unread count changed */
+  count: 'notifications.count',
+  /** InventoryAlertBroadcast, for each `stock.low` */
+  inventoryAlert: 'inventory.alert',
+  /** OrderUpdatedBroadcast, for each `order.placed` (status pending) and `order.status-changed` */
+  orderUpdated: 'order.updated',
+} as const;
+
+export interface InventoryAlertBroadcast {
+  productId: string;
+  name: string;
+  stock: number;
+  lowStockThreshold: number;
+  alertType: AlertType;
+}
+
+export interface OrderUpdatedBroadcast {
+  orderId: string;
+  status: OrderStatus;
+  /** lets each gateway push to that customer's sockets; not sent on to browsers */
+  customerId: string;
+}
+
+// ---- socket.io (gateway → browsers, path /socket.io) -----------------------------------------
+
+export const REALTIME_PATH = '/socket.io';
+
+/** Event names a browser listens to. */
+export const RealtimeEvents = {
+  /** NotificationCount, admins only; also sent once on connect */
+  adminNotifications: 'admin:notifications',
+  /** InventoryAlertBroadcast, admins only */
+  inventoryAlert: 'inventory:alert',
+  /** OrderUpdatedPush: admins for every order, a customer for their own */
+  orderUpdated: 'order:updated',
+} as const;
+
+export interface OrderUpdatedPush {
+  orderId: string;
+  status: OrderStatus;
+}
+
+/** The message of the `connect_error` a socket without a live session gets. */
+export const REALTIME_UNAUTHORIZED = 'Unauthorized';

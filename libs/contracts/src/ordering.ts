@@ -1,0 +1,222 @@
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import type { Product } from './catalog';
+import {
+  CART_LINE_MAX,
+  CART_LINE_MIN,
+  DELIVERY_TIME_SLOTS,
+  ORDER_STATUSES,
+  OrderingMessages,
+  SPECIAL_INSTRUCTIONS_MAX,
+  type DeliveryTimeSlot,
+  type OrderStatus,
+} from './constants';
+import { TrimToUndefined } from './validation';
+
+// ---- constants (in ./constants, free of decorators for the web app) ---------------------------
+
+export {
+  CART_LINE_MAX,
+  CART_LINE_MIN,
+  DEFAULT_PRICING,
+  DELIVERY_TIME_SLOTS,
+  FINAL_ORDER_STATUSES,
+  ORDER_STATUSES,
+  OrderingMessages,
+  SPECIAL_INSTRUCTIONS_MAX,
+} from './constants';
+export type { DeliveryTimeSlot, OrderStatus } from './constants';
+
+// ---- patterns and events ----------------------------------------------------------------------
+
+export const OrderingPatterns = {
+  getCart: 'ordering.cart.get',
+  addToCart: 'ordering.cart.add',
+  updateCartLine: 'ordering.cart.update',
+  removeCartLine: 'ordering.cart.remove',
+  cartCount: 'ordering.cart.count',
+  getPricing: 'ordering.pricing.get',
+  setPricing: 'ordering.pricing.set',
+  placeOrder: 'ordering.orders.place',
+  listOrders: 'ordering.orders.list',
+  getOrder: 'ordering.orders.get',
+  changeStatus: 'ordering.orders.changeStatus',
+  cancelOrder: 'ordering.orders.cancel',
+  metrics: 'ordering.dashboard.metrics',
+} as const;
+
+/** Published on every status change after placement (placement itself is order.placed). */
+export const OrderingEvents = {
+  orderStatusChanged: 'order.status-changed',
+} as const;
+
+export interface OrderStatusChangedEvent {
+  orderId: string;
+  customerId: string;
+  status: OrderStatus;
+  previousStatus: OrderStatus;
+}
+
+// ---- requests between gateway and ordering ---------------------------------------------------
+
+/** Who is asking: ordering scopes every read and write by it. */
+export interface Caller {
+  userId: string;
+  role: 'admin' | 'customer';
+}
+
+export interface CustomerRequest {
+  customerId: string;
+}
+
+export interface AddToCartRequest extends CustomerRequest {
+  productId: string;
+  quantity: number;
+}
+
+export interface UpdateCartLineRequest extends CustomerRequest {
+  lineId: string;
+  quantity: number;
+}
+
+export interface CartLineRequest extends CustomerRequest {
+  lineId: string;
+}
+
+export interface PlaceOrderRequest extends CustomerRequest {
+  deliveryDate: string | null;
+  deliveryTimeSlot: DeliveryTimeSlot | null;
+  specialInstructions: string | null;
+  idempotencyKey?: string;
+}
+
+export interface OrderRequest {
+  caller: Caller;
+  orderId: string;
+}
+
+export interface ChangeStatusRequest {
+  orderId: string;
+  status: OrderStatus;
+}
+
+// ---- responses -----------------------------------------------------------------------------
+
+export type CartProduct = Pick<Product, 'id' | 'name' | 'description' | 'price' | 'imageUrl' | 'stock' | 'isActive'>;
+
+export interface CartLine {
+  id: string;
+  productId: string;
+  quantity: number;
+  createdAt: string;
+  updatedAt: string;
+  /** null when the product has gone from the catalogue */
+  product: CartProduct | null;
+}
+
+export interface Pricing {
+  deliveryFee: string;
+  taxRate: string;
+}
+
+export interface OrderItem {
+  id: string;
+  productId: string;
+  quantity: number;
+  unitPrice: string;
+  totalPrice: string;
+  /** name as it was when the order was placed */
+  product: { id: string; name: string };
+}
+
+export interface Order {
+  id: string;
+  customerId: string;
+  status: OrderStatus;
+  subtotal: string;
+  deliveryFee: string;
+  tax: string;
+  total: string;
+  deliveryDate: string | null;
+  deliveryTimeSlot: DeliveryTimeSlot | null;
+  specialInstructions: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** as it was when the order was placed */
+  customer: { businessName: string | null; email: string; phone: string | null };
+  orderItems: OrderItem[];
+}
+
+export interface DashboardMetrics {
+  totalOrders: number;
+  revenue: string;
+  activeCustomers: number;
+  pendingOrders: number;
+  /** this calendar month against the last, for the dashboard's trend lines */
+  trends: {
+    ordersThisMonth: number;
+    ordersLastMonth: number;
+    revenueThisMonth: string;
+    revenueLastMonth: string;
+    activeCustomersThisMonth: number;
+    activeCustomersLastMonth: number;
+  };
+}
+
+// ---- request bodies ---------------------------------------------------------------------------
+
+export class AddToCartDto {
+  @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: OrderingMessages.productId })
+  @IsString({ message: OrderingMessages.productId })
+  productId: string;
+
+  @Max(CART_LINE_MAX, { message: OrderingMessages.quantityMax })
+  @Min(CART_LINE_MIN, { message: OrderingMessages.quantityMin })
+  @IsInt({ message: OrderingMessages.quantityWhole })
+  quantity: number;
+}
+
+export class UpdateCartLineDto {
+  @Max(CART_LINE_MAX, { message: OrderingMessages.quantityMax })
+  @Min(CART_LINE_MIN, { message: OrderingMessages.quantityMin })
+  @IsInt({ message: OrderingMessages.quantityWhole })
+  quantity: number;
+}
+
+export class PlaceOrderDto {
+  @IsOptional()
+  @TrimToUndefined()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: OrderingMessages.deliveryDateFormat })
+  @IsString({ message: OrderingMessages.deliveryDateFormat })
+  deliveryDate?: string | null;
+
+  @IsOptional()
+  @TrimToUndefined()
+  @IsIn(DELIVERY_TIME_SLOTS, { message: OrderingMessages.deliveryTimeSlot })
+  deliveryTimeSlot?: DeliveryTimeSlot | null;
+
+  @IsOptional()
+  @TrimToUndefined()
+  @MaxLength(SPECIAL_INSTRUCTIONS_MAX, { message: OrderingMessages.specialInstructions })
+  @IsString({ message: OrderingMessages.specialInstructions })
+  specialInstructions?: string | null;
+}
+
+export class ChangeStatusDto {
+  @IsIn(ORDER_STATUSES, { message: OrderingMessages.status })
+  status: OrderStatus;
+}
+
+export class PricingDto {
+  @Matches(/^\d{1,4}(\.\d{1,2})?$/, { message: OrderingMessages.deliveryFee })
+  @IsString({ message: OrderingMessages.deliveryFee })
+  deliveryFee: string;
+
+  @Matches(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, { message: OrderingMessages.taxRate })
+  @IsString({ message: OrderingMessages.taxRate })
+  taxRate: string;
+}
+
+/** A calendar date as YYYY-MM-DD in a time zone. */
+export function dateInTimeZone(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}

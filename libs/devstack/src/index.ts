@@ -1,0 +1,3 @@
+export * from './process-stack';
+export * from './preflight';
+export * from './namespace-cleanup';

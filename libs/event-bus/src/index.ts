@@ -1,0 +1,2 @@
+export * from './event-bus';
+export * from './event-bus.migration';

@@ -1,0 +1,198 @@
+import { EventEnvelope, eventStreamName, eventSubject } from '@bakery/contracts';
+import { connectNats, createLogger, ensureDatabase, runMigrationsLocked, withDatabase } from '@bakery/platform';
+import { dropNamespace, eventually, uniqueNamespace } from '@bakery/testing';
+import { NatsConnection } from 'nats';
+import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
+import { CreateEventBusTables1763700000000, EventBus, EventPublisher } from '../src';
+
+/** A producer service with a `widgets` table and a consumer service counting what it handled. */
+class CreateTestTables1763700000001 implements MigrationInterface {
+  name = 'CreateTestTables1763700000001';
+  async up(q: QueryRunner) {
+    await q.query('CREATE TABLE widgets (id serial PRIMARY KEY, name text NOT NULL)');
+    // no unique key on purpose: a second effect of one event would show as a second row
+    await q.query('CREATE TABLE handled (event_id uuid NOT NULL, handled_by text NOT NULL)');
+  }
+  async down(q: QueryRunner) {
+    await q.query('DROP TABLE handled');
+    await q.query('DROP TABLE widgets');
+  }
+}
+
+const WIDGET_CREATED = 'widget.created';
+const logger = createLogger('event-bus-test', 'silent');
+
+describe('EventBus: outbox, relay and durable consumers', () => {
+  const namespace = uniqueNamespace();
+  const databaseUrl = process.env.DATABASE_URL!;
+  const natsUrl = process.env.NATS_URL!;
+  let nc: NatsConnection;
+  let producerDb: DataSource;
+  let consumerDb: DataSource;
+  const buses: EventBus[] = [];
+
+  async function openDatabase(service: string): Promise<DataSource> {
+    const name = `${namespace}_${service}`;
+    await ensureDatabase(databaseUrl, name);
+    const ds = await new DataSource({
+      type: 'postgres',
+      url: withDatabase(databaseUrl, name),
+      migrations: [CreateEventBusTables1763700000000, CreateTestTables1763700000001],
+    }).initialize();
+    await runMigrationsLocked(ds);
+    return ds;
+  }
+
+  function producer(publisher?: EventPublisher): EventBus {
+    const bus = new EventBus({ service: 'producer', namespace, dataSource: producerDb, nc, logger, publisher, relayIntervalMs: 100 });
+    buses.push(bus);
+    return bus;
+  }
+
+  function consumer(instance: string): EventBus {
+    const bus = new EventBus({ service: 'consumer', namespace, dataSource: consumerDb, nc, logger, relayIntervalMs: 100 });
+    bus.on<{ name: string }>(WIDGET_CREATED, async (event, manager) => {
+      await manager.query('INSERT INTO handled (event_id, handled_by) VALUES ($1, $2)', [event.id, instance]);
+    });
+    buses.push(bus);
+    return bus;
+  }
+
+  async function createWidgets(bus: EventBus, count: number): Promise<EventEnvelope[]> {
+    const events: EventEnvelope[] = [];
+    for (let i = 0; i < count; i++) {
+      events.push(
+        await bus.inTransaction(async (tx) => {
+          await tx.manager.query('INSERT INTO widgets (name) VALUES ($1)', [`w${i}`]);
+          return tx.publish(WIDGET_CREATED, { name: `w${i}` });
+        }),
+      );
+    }
+    return events;
+  }
+
+  async function handledRows(): Promise<{ event_id: string; handled_by: string }[]> {
+    return consumerDb.query('SELECT event_id, handled_by FROM handled');
+  }
+
+  async function streamMessages(): Promise<number> {
+    const jsm = await nc.jetstreamManager();
+    return (await jsm.streams.info(eventStreamName(namespace))).state.messages;
+  }
+
+  beforeAll(async () => {
+    nc = await connectNats(natsUrl, 'event-bus-test');
+    [producerDb, consumerDb] = await Promise.all([openDatabase('producer'), openDatabase('consumer')]);
+  });
+
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((b) => b.stop()));
+    await consumerDb.query('TRUNCATE handled, event_inbox');
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.purge(eventStreamName(namespace)).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    await Promise.all([producerDb?.destroy(), consumerDb?.destroy()]);
+    await nc?.close();
+    await dropNamespace(databaseUrl, natsUrl, namespace);
+  });
+
+  it('handles every event exactly once when the consumer starts after the events were published', async () => {
+    const bus = producer();
+    await bus.start();
+    const events = await createWidgets(bus, 20);
+    await eventually(async () => (await producerDb.query('SELECT count(*)::int AS n FROM event_outbox WHERE published_at IS NULL'))[0].n === 0);
+
+    // The consumer was down while all of this happened.
+    expect(await handledRows()).toHaveLength(0);
+    await consumer('a').start();
+
+    await eventually(async () => (await handledRows()).length === 20);
+    await new Promise((r) => setTimeout(r, 300));
+    const rows = await handledRows();
+    expect(rows.map((r) => r.event_id).sort()).toEqual(events.map((e) => e.id).sort());
+  });
+
+  it('gives a redelivered event no second effect', async () => {
+    const bus = producer();
+    await bus.start();
+    const [event] = await createWidgets(bus, 1);
+    await consumer('a').start();
+    await eventually(async () => (await handledRows()).length === 1);
+
+    // The same event arrives again, as after a lost ack or a re-publish outside the dedup window.
+    const js = nc.jetstream();
+    await js.publish(eventSubject(namespace, WIDGET_CREATED), new TextEncoder().encode(JSON.stringify(event)), {
+      msgID: `${event.id}-again`,
+    });
+    await eventually(async () => {
+      const jsm = await nc.jetstreamManager();
+      const info = await jsm.consumers.info(eventStreamName(namespace), 'consumer__widget_created');
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    });
+    expect(await handledRows()).toHaveLength(1);
+    const inbox = await consumerDb.query('SELECT event_id FROM event_inbox');
+    expect(inbox).toEqual([{ event_id: event.id }]);
+  });
+
+  it('lets JetStream drop a second publish of the same event id', async () => {
+    const bus = producer();
+    const [event] = await createWidgets(bus, 1);
+    await bus.flush();
+    // Simulates the relay crashing after the publish but before marking the row published.
+    await producerDb.query('UPDATE event_outbox SET published_at = NULL WHERE id = $1', [event.id]);
+    await bus.flush();
+    expect(await streamMessages()).toBe(1);
+  });
+
+  it('retries a failed publish until it is acknowledged, and the event is still handled once', async () => {
+    let failures = 3;
+    const js = nc.jetstream();
+    const flaky: EventPublisher = async (subject, data, msgID) => {
+      if (failures-- > 0) throw new Error('injected publish failure');
+      await js.publish(subject, data, { msgID });
+    };
+    const bus = producer(flaky);
+    await consumer('a').start();
+    await bus.start();
+    const [event] = await createWidgets(bus, 1);
+
+    await eventually(async () => (await handledRows()).length === 1, 15_000);
+    const [row] = await producerDb.query('SELECT attempts, published_at, last_error FROM event_outbox WHERE id = $1', [event.id]);
+    expect(row.attempts).toBe(3);
+    expect(row.published_at).not.toBeNull();
+    expect(row.last_error).toBe('injected publish failure');
+    expect(await streamMessages()).toBe(1);
+  });
+
+  it('publishes nothing for a transaction that rolls back', async () => {
+    const bus = producer();
+    const before = (await producerDb.query('SELECT count(*)::int AS n FROM widgets'))[0].n;
+    await expect(
+      bus.inTransaction(async (tx) => {
+        await tx.manager.query('INSERT INTO widgets (name) VALUES ($1)', ['doomed']);
+        await tx.publish(WIDGET_CREATED, { name: 'doomed' });
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+
+    expect(await bus.flush()).toBe(0);
+    expect((await producerDb.query('SELECT count(*)::int AS n FROM widgets'))[0].n).toBe(before);
+    expect(await producerDb.query(`SELECT id FROM event_outbox WHERE envelope->'payload'->>'name' = 'doomed'`)).toEqual([]);
+    expect(await streamMessages()).toBe(0);
+  });
+
+  it('shares one durable consumer between two instances of a service: each event handled once', async () => {
+    const bus = producer();
+    await Promise.all([consumer('a').start(), consumer('b').start()]);
+    await bus.start();
+    const events = await createWidgets(bus, 40);
+
+    await eventually(async () => (await handledRows()).length === 40);
+    await new Promise((r) => setTimeout(r, 300));
+    const rows = await handledRows();
+    expect(new Set(rows.map((r) => r.event_id)).size).toBe(40);
+    expect(rows).toHaveLength(events.length);
+  });
+});

@@ -1,0 +1,167 @@
+import { NAMESPACE_PATTERN } from '@bakery/contracts';
+
+/**
+ * Configuration comes from the environment and is checked once, at start. Every bad value is
+ * reported at once, by name, so a misconfigured process stops with one clear message instead
+ * of failing later somewhere deep.
+ */
+export type Env = Record<string, string | undefined>;
+
+export interface VarReader<T> {
+  readonly name: string;
+  readonly description: string;
+  readonly defaultValue?: string;
+  read(raw: string | undefined): T;
+}
+
+class ConfigValueError extends Error {}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function reader<T>(
+  name: string,
+  description: string,
+  defaultValue: string | undefined,
+  parse: (raw: string) => T,
+): VarReader<T> {
+  return {
+    name,
+    description,
+    defaultValue,
+    read(raw) {
+      const value = raw === undefined || raw === '' ? defaultValue : raw;
+      if (value === undefined) throw new ConfigValueError(`${name} is required (${description})`);
+      try {
+        return parse(value);
+      } catch (err) {
+        const why = err instanceof Error ? err.message : String(err);
+        throw new ConfigValueError(`${name}=${JSON.stringify(raw)} is invalid: ${why}`);
+      }
+    },
+  };
+}
+
+export const envVar = {
+  string(name: string, description: string, defaultValue?: string): VarReader<string> {
+    return reader(name, description, defaultValue, (v) => v);
+  },
+  /** A value that may be absent: undefined when unset or empty. */
+  optional(name: string, description: string): VarReader<string | undefined> {
+    return { name, description, read: (raw) => (raw === undefined || raw === '' ? undefined : raw) };
+  },
+  int(name: string, description: string, defaultValue: number, min: number, max: number): VarReader<number> {
+    return reader(name, description, String(defaultValue), (v) => {
+      if (!/^-?\d+$/.test(v.trim())) throw new Error('expected a whole number');
+      const n = Number(v);
+      if (n < min || n > max) throw new Error(`expected a number from ${min} to ${max}`);
+      return n;
+    });
+  },
+  url(name: string, description: string, defaultValue: string, protocols: string[]): VarReader<string> {
+    return reader(name, description, defaultValue, (v) => {
+      let url: URL;
+      try {
+        url = new URL(v);
+      } catch {
+        throw new Error('expected a URL');
+      }
+      if (!protocols.includes(url.protocol.replace(/:$/, ''))) {
+        throw new Error(`expected a ${protocols.join(' or ')} URL`);
+      }
+      return v;
+    });
+  },
+  oneOf<T extends string>(name: string, description: string, defaultValue: T, values: readonly T[]): VarReader<T> {
+    return reader(name, description, defaultValue, (v) => {
+      if (!(values as readonly string[]).includes(v)) throw new Error(`expected one of ${values.join(', ')}`);
+      return v as T;
+    });
+  },
+  /**
+   * A secret: required when NODE_ENV=production; elsewhere `developmentDefault` stands in so a
+   * developer can start the stack without setting anything.
+   */
+  secret(name: string, description: string, developmentDefault: string, minLength: number): VarReader<string> {
+    return {
+      name,
+      description,
+      read(raw) {
+        const production = process.env.NODE_ENV === 'production';
+        const value = raw === undefined || raw === '' ? (production ? undefined : developmentDefault) : raw;
+        if (value === undefined) throw new ConfigValueError(`${name} is required in production (${description})`);
+        if (value.length < minLength) {
+          throw new ConfigValueError(`${name} is invalid: expected at least ${minLength} characters`);
+        }
+        return value;
+      },
+    };
+  },
+  timeZone(name: string, description: string, defaultValue: string): VarReader<string> {
+    return reader(name, description, defaultValue, (v) => {
+      try {
+        new Intl.DateTimeFormat('en-CA', { timeZone: v });
+      } catch {
+        throw new Error('expected an IANA time zone such as UTC or Europe/Paris');
+      }
+      return v;
+    });
+  },
+  namespace(name: string, description: string, defaultValue: string): VarReader<string> {
+    return reader(name, description, defaultValue, (v) => {
+      if (!NAMESPACE_PATTERN.test(v)) {
+        throw new Error('expected lower-case letters, digits and _ (starting with a letter, at most 31)');
+      }
+      return v;
+    });
+  },
+};
+
+export type ConfigOf<T extends Record<string, VarReader<unknown>>> = {
+  [K in keyof T]: T[K] extends VarReader<infer V> ? V : never;
+};
+
+export function loadConfig<T extends Record<string, VarReader<unknown>>>(readers: T, env: Env = process.env): ConfigOf<T> {
+  const problems: string[] = [];
+  const result: Record<string, unknown> = {};
+  for (const [key, r] of Object.entries(readers)) {
+    try {
+      result[key] = r.read(env[r.name]);
+    } catch (err) {
+      if (err instanceof ConfigValueError) problems.push(err.message);
+      else throw err;
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return result as ConfigOf<T>;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Variables every process reads. */
+export const commonConfig = {
+  natsUrl: envVar.url('NATS_URL', 'NATS server with JetStream', 'nats://127.0.0.1:4222', ['nats', 'tls']),
+  namespace: envVar.namespace(
+    'BAKERY_NAMESPACE',
+    'prefix of database names, NATS subjects, streams and consumers',
+    'bakery',
+  ),
+  logLevel: envVar.oneOf('LOG_LEVEL', 'pino log level', 'info', LOG_LEVELS),
+  rpcTimeoutMs: envVar.int('RPC_TIMEOUT_MS', 'how long a caller waits for a service to answer', 5000, 100, 120000),
+};
+
+/** Variables every back-end service reads on top of the common ones. */
+export const serviceConfig = {
+  ...commonConfig,
+  databaseUrl: envVar.url(
+    'DATABASE_URL',
+    'Postgres server; each service uses its own database <BAKERY_NAMESPACE>_<service> on it',
+    'postgres://postgres@127.0.0.1:5432/postgres',
+    ['postgres', 'postgresql'],
+  ),
+};
+export type ServiceConfig = ConfigOf<typeof serviceConfig>;

@@ -1,0 +1,48 @@
+import { ServerNats } from '@nestjs/microservices';
+import { requestSubject } from '@bakery/contracts';
+import type { NatsConnection, Subscription } from 'nats';
+
+export interface NamespacedNatsServerOptions {
+  servers: string;
+  namespace: string;
+  /** queue group: every instance of the service joins it, so N instances share requests */
+  queue: string;
+  name: string;
+}
+
+/**
+ * Nest's NATS transport, with every message pattern subscribed under the stack's namespace
+ * (`<ns>.rpc.<pattern>`), and a connection that keeps reconnecting.
+ */
+export class NamespacedNatsServer extends ServerNats {
+  private readonly namespace: string;
+  private readonly queue: string;
+
+  constructor(options: NamespacedNatsServerOptions) {
+    super({
+      servers: options.servers,
+      queue: options.queue,
+      name: options.name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 250,
+      gracefulShutdown: true,
+      gracePeriod: 200,
+    });
+    this.namespace = options.namespace;
+    this.queue = options.queue;
+  }
+
+  override bindEvents(client: NatsConnection): void {
+    // ServerNats keeps its subscriptions private; it unsubscribes them on a graceful close.
+    const subscriptions = (this as unknown as { subscriptions: Subscription[] }).subscriptions;
+    for (const [pattern, handlerRef] of this.messageHandlers) {
+      const queue = (handlerRef.extras?.queue as string | undefined) ?? this.queue;
+      const sub = client.subscribe(requestSubject(this.namespace, pattern), {
+        queue,
+        // Handlers are looked up by the bare pattern, so hand that one over, not the prefixed subject.
+        callback: this.getMessageHandler(pattern).bind(this),
+      });
+      subscriptions.push(sub);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import { connect, NatsConnection } from 'nats';
+import type { Logger } from 'pino';
+
+/** One way to connect: reconnect forever, so a NATS restart never needs a process restart. */
+export async function connectNats(url: string, name: string, logger?: Logger): Promise<NatsConnection> {
+  const nc = await connect({
+    servers: url,
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 250,
+    pingInterval: 10_000,
+  });
+  if (logger) void watchStatus(nc, logger);
+  return nc;
+}
+
+async function watchStatus(nc: NatsConnection, logger: Logger): Promise<void> {
+  for await (const s of nc.status()) {
+    if (s.type === 'disconnect' || s.type === 'reconnect' || s.type === 'error') {
+      logger.warn({ nats: s.type, data: String(s.data) }, `NATS ${s.type}`);
+    }
+  }
+}
+
+/** Resolves if a NATS server answers at `url` within `timeoutMs`, rejects otherwise. */
+export async function probeNats(url: string, timeoutMs = 3000): Promise<void> {
+  const nc = await connect({ servers: url, timeout: timeoutMs, maxReconnectAttempts: 0, name: 'probe' });
+  await nc.close();
+}

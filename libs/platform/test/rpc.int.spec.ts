@@ -1,0 +1,101 @@
+import { Controller, INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AppError } from '@bakery/contracts';
+import { uniqueNamespace } from '@bakery/testing';
+import { NatsConnection } from 'nats';
+import {
+  connectNats,
+  CorrelationInterceptor,
+  createLogger,
+  currentCorrelationId,
+  NamespacedNatsServer,
+  RpcClient,
+  RpcErrorFilter,
+  runWithCorrelation,
+} from '../src';
+
+@Controller()
+class EchoController {
+  @MessagePattern('echo.correlation')
+  correlation() {
+    return { correlationId: currentCorrelationId() };
+  }
+
+  @MessagePattern('echo.fail')
+  fail(@Payload() data: { id: string }) {
+    throw AppError.notFound(`Nothing with id ${data.id}`);
+  }
+
+  @MessagePattern('echo.crash')
+  crash() {
+    throw new Error('connection to 10.0.0.5 refused: SELECT secret FROM t');
+  }
+
+  @MessagePattern('echo.slow')
+  async slow() {
+    await new Promise((r) => setTimeout(r, 1000));
+    return 'late';
+  }
+}
+
+@Module({ controllers: [EchoController] })
+class EchoModule {}
+
+describe('RPC over NATS (NamespacedNatsServer + RpcClient)', () => {
+  const namespace = uniqueNamespace();
+  let app: INestMicroservice;
+  let nc: NatsConnection;
+  let rpc: RpcClient;
+
+  beforeAll(async () => {
+    app = await NestFactory.createMicroservice(EchoModule, {
+      strategy: new NamespacedNatsServer({ servers: process.env.NATS_URL!, namespace, queue: `${namespace}.echo`, name: 'echo' }),
+      logger: false,
+    });
+    app.useGlobalInterceptors(new CorrelationInterceptor());
+    app.useGlobalFilters(new RpcErrorFilter(createLogger('echo', 'silent')));
+    await app.listen();
+    nc = await connectNats(process.env.NATS_URL!, 'echo-client');
+    rpc = new RpcClient(nc, namespace, 300);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await nc?.close();
+  });
+
+  it('passes the caller’s correlation id on to the handler', async () => {
+    const reply = await runWithCorrelation('order-flow-7', () => rpc.request<{ correlationId: string }>('echo.correlation', {}));
+    expect(reply).toEqual({ correlationId: 'order-flow-7' });
+  });
+
+  it('brings a domain error back as the same AppError', async () => {
+    await expect(rpc.request('echo.fail', { id: 'p1' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Nothing with id p1',
+      status: 404,
+    });
+  });
+
+  it('brings an unexpected error back as a bare internal error', async () => {
+    const err = await rpc.request('echo.crash', {}).catch((e: AppError) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).toPayload()).toEqual({ code: 'INTERNAL', message: 'Internal error' });
+  });
+
+  it('answers 503 when the handler does not answer in time', async () => {
+    await expect(rpc.request('echo.slow', {})).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+  });
+
+  it('answers 503 at once when nobody listens on the subject', async () => {
+    const started = Date.now();
+    await expect(rpc.request('nobody.home', {}, { timeoutMs: 5000 })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('keeps stacks in different namespaces apart', async () => {
+    const other = new RpcClient(nc, uniqueNamespace(), 300);
+    await expect(other.request('echo.correlation', {})).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  });
+});

@@ -1,0 +1,3 @@
+export * from './tokens';
+export * from './start-service';
+export * from './health.controller';

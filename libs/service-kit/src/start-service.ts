@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import {
+  DynamicModule,
+  Global,
+  INestMicroservice,
+  Inject,
+  Injectable,
+  Module,
+  OnApplicationBootstrap,
+  OnModuleDestroy,
+  Type,
+} from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { databaseName, healthPattern, queueGroup, ServiceName } from '@bakery/contracts';
+import { CreateEventBusTables1763700000000, EventBus } from '@bakery/event-bus';
+import {
+  connectNats,
+  CorrelationInterceptor,
+  createLogger,
+  ensureDatabase,
+  Env,
+  loadConfig,
+  Logger,
+  NamespacedNatsServer,
+  NestPinoLogger,
+  RpcClient,
+  RpcErrorFilter,
+  runMain,
+  runMigrationsLocked,
+  ServiceConfig,
+  serviceConfig,
+  strictValidationPipe,
+  withDatabase,
+} from '@bakery/platform';
+import type { NatsConnection } from 'nats';
+import { DataSource } from 'typeorm';
+import { createHealthController } from './health.controller';
+import { INSTANCE_ID, NATS_CONNECTION, SERVICE_CONFIG, SERVICE_ENV, SERVICE_LOGGER } from './tokens';
+
+export interface ServiceDefinition {
+  name: ServiceName;
+  /** the service's own Nest module: handlers, domain services */
+  module: Type<unknown>;
+  /** TypeORM entities of the service's database */
+  entities: Function[];
+  /** the service's migrations, oldest first (the event bus tables are added by the kit) */
+  migrations: Function[];
+}
+
+export interface RunningService {
+  name: ServiceName;
+  instanceId: string;
+  app: INestMicroservice;
+  config: ServiceConfig;
+  close(): Promise<void>;
+}
+
+/** Starts the event bus once every handler has registered; on shutdown stops it, then drains NATS. */
+@Injectable()
+class MessagingLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
+  constructor(
+    private readonly bus: EventBus,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+  ) {}
+  async onApplicationBootstrap() {
+    await this.bus.start();
+  }
+  async onModuleDestroy() {
+    await this.bus.stop();
+    await this.nc.drain().catch(() => undefined);
+  }
+}
+
+@Global()
+@Module({})
+class ServiceKitModule {
+  static register(
+    def: ServiceDefinition,
+    config: ServiceConfig,
+    logger: Logger,
+    nc: NatsConnection,
+    instanceId: string,
+    env: Env,
+  ): DynamicModule {
+    return {
+      module: ServiceKitModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({
+            type: 'postgres',
+            url: withDatabase(config.databaseUrl, databaseName(config.namespace, def.name)),
+            entities: def.entities,
+            migrations: [CreateEventBusTables1763700000000, ...def.migrations],
+            synchronize: false,
+            migrationsRun: false,
+            logging: false,
+            extra: { max: 10, connectionTimeoutMillis: 5000 },
+          }),
+          dataSourceFactory: async (options) => {
+            const ds = await new DataSource(options!).initialize();
+            await runMigrationsLocked(ds);
+            return ds;
+          },
+        }),
+      ],
+      providers: [
+        { provide: SERVICE_CONFIG, useValue: config },
+        { provide: SERVICE_ENV, useValue: env },
+        { provide: SERVICE_LOGGER, useValue: logger },
+        { provide: INSTANCE_ID, useValue: instanceId },
+        { provide: NATS_CONNECTION, useValue: nc },
+        { provide: RpcClient, useValue: new RpcClient(nc, config.namespace, config.rpcTimeoutMs) },
+        {
+          provide: EventBus,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) =>
+            new EventBus({ service: def.name, namespace: config.namespace, dataSource, nc, logger }),
+        },
+        MessagingLifecycle,
+      ],
+      exports: [SERVICE_CONFIG, SERVICE_ENV, SERVICE_LOGGER, INSTANCE_ID, NATS_CONNECTION, RpcClient, EventBus, TypeOrmModule],
+    };
+  }
+}
+
+/**
+ * Starts one instance of a service: validated config, JSON logs, its own database (created if
+ * missing, migrated under a lock), the NATS queue group `<ns>.<service>`, a health handler and
+ * the event bus. `env` overrides process.env (tests pass their namespace this way).
+ */
+export async function startService(def: ServiceDefinition, env: Env = process.env): Promise<RunningService> {
+  const config = loadConfig(serviceConfig, env);
+  const instanceId = `${def.name}-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const logger = createLogger(def.name, config.logLevel).child({ instanceId });
+
+  await ensureDatabase(config.databaseUrl, databaseName(config.namespace, def.name));
+  const nc = await connectNats(config.natsUrl, instanceId, logger);
+
+  @Module({
+    imports: [ServiceKitModule.register(def, config, logger, nc, instanceId, env), def.module],
+    controllers: [createHealthController(def.name)],
+  })
+  class ServiceRootModule {}
+
+  const app = await NestFactory.createMicroservice(ServiceRootModule, {
+    strategy: new NamespacedNatsServer({
+      servers: config.natsUrl,
+      namespace: config.namespace,
+      queue: queueGroup(config.namespace, def.name),
+      name: `${instanceId}-rpc`,
+    }),
+    logger: new NestPinoLogger(logger),
+    bufferLogs: false,
+  });
+  app.useGlobalFilters(new RpcErrorFilter(logger));
+  app.useGlobalInterceptors(new CorrelationInterceptor());
+  app.useGlobalPipes(strictValidationPipe());
+  await app.listen();
+  // NATS registers subscriptions asynchronously: ready means another client can reach us.
+  await untilReachable(new RpcClient(nc, config.namespace, 500), healthPattern(def.name));
+  logger.info({ namespace: config.namespace }, `${def.name} service ready`);
+
+  return {
+    name: def.name,
+    instanceId,
+    app,
+    config,
+    close: () => app.close(),
+  };
+}
+
+async function untilReachable(rpc: RpcClient, pattern: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await rpc.request(pattern, {});
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+/** Entry point of a service process. */
+export function runServiceMain(def: ServiceDefinition): void {
+  runMain(`${def.name} service`, () => startService(def));
+}

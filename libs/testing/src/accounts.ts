@@ -1,0 +1,35 @@
+import { ApiClient, uniqueEmail } from './http';
+import { TEST_ADMIN_KEY } from './stack';
+
+export const TEST_PASSWORD = 'secret123';
+
+/** Registers a customer through the API and returns a client signed in as them. */
+export async function signedInCustomer(baseUrl: string, fields: Record<string, unknown> = {}): Promise<ApiClient> {
+  const client = new ApiClient(baseUrl);
+  const res = await client.post('/api/auth/register', {
+    email: uniqueEmail('customer'),
+    password: TEST_PASSWORD,
+    businessName: 'Corner Coffee',
+    businessType: 'coffee_shop',
+    ...fields,
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return client;
+}
+
+/** Registers an admin with the test key, signs in through admin-login and returns the client. */
+export async function signedInAdmin(baseUrl: string): Promise<ApiClient> {
+  const client = new ApiClient(baseUrl);
+  const email = uniqueEmail('admin');
+  const reg = await client.post('/api/auth/admin-register', {
+    email,
+    password: TEST_PASSWORD,
+    firstName: 'Ada',
+    lastName: 'Baker',
+    registrationKey: TEST_ADMIN_KEY,
+  });
+  if (reg.status !== 201) throw new Error(`admin register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const login = await client.post('/api/auth/admin-login', { email, password: TEST_PASSWORD });
+  if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return client;
+}

@@ -1,0 +1,108 @@
+/** Small fetch helpers for API tests: JSON in, status and parsed body out. */
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function api<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  if ((res.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/** Polls `probe` until it returns a truthy value or `timeoutMs` passes. */
+export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, everyMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
+ * A browser-like API client: keeps the session cookie the gateway sets and sends it back.
+ */
+export class ApiClient {
+  cookie?: string;
+  lastSetCookie?: string;
+
+  constructor(public baseUrl: string) {}
+
+  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const res = await api<T>(this.baseUrl, method, path, body, {
+      ...(this.cookie ? { cookie: this.cookie } : {}),
+      ...headers,
+    });
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('bakery_session='));
+    this.lastSetCookie = setCookie;
+    if (setCookie) {
+      const pair = setCookie.split(';')[0];
+      this.cookie = pair.endsWith('=') || /expires=Thu, 01 Jan 1970/i.test(setCookie) ? undefined : pair;
+    }
+    return res;
+  }
+
+  get<T = any>(path: string) {
+    return this.call<T>('GET', path);
+  }
+  post<T = any>(path: string, body?: unknown) {
+    return this.call<T>('POST', path, body ?? {});
+  }
+  put<T = any>(path: string, body?: unknown) {
+    return this.call<T>('PUT', path, body ?? {});
+  }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.call<T>('PATCH', path, body ?? {});
+  }
+  delete<T = any>(path: string) {
+    return this.call<T>('DELETE', path);
+  }
+
+  /** The same cookie, talking to another gateway instance. */
+  on(baseUrl: string): ApiClient {
+    const other = new ApiClient(baseUrl);
+    other.cookie = this.cookie;
+    return other;
+  }
+}
+
+let counter = 0;
+/** A unique email for a test account. */
+export function uniqueEmail(label = 'user'): string {
+  return `${label}.${Date.now().toString(36)}.${(counter++).toString(36)}@example.test`;
+}
+
+/** Maps over `items` with at most `limit` calls in flight (e.g. registering many accounts). */
+export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return results;
+}

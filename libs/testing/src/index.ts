@@ -1,0 +1,6 @@
+export * from './infrastructure';
+export * from './namespace';
+export * from './cleanup';
+export * from './stack';
+export * from './http';
+export * from './accounts';

@@ -1,0 +1,4 @@
+import { CreateAuthTables1763700001000 } from './1763700001000-create-auth-tables';
+
+/** Migrations of the auth database, oldest first (the event bus tables come from the service kit). */
+export const authMigrations: Function[] = [CreateAuthTables1763700001000];

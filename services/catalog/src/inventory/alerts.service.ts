@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { AlertType, CatalogEvents, ReviewStatus, StockLowEvent } from '@bakery/contracts';
+import type { EventTransaction } from '@bakery/event-bus';
+import { decideAlert } from '../domain/alerts';
+
+/** The product as it is after a change in the current transaction (its row is locked by then). */
+export interface StockState {
+  id: string;
+  name: string;
+  stock: number;
+  lowStockThreshold: number;
+  reviewStatus: ReviewStatus;
+}
+
+/** Keeps inventory_alerts in step with stock; called in the transaction that changed the product. */
+@Injectable()
+export class AlertsService {
+  async sync(tx: EventTransaction, product: StockState): Promise<void> {
+    const { manager } = tx;
+    const [open]: { id: string; alertType: AlertType }[] = await manager.query(
+      `SELECT id, alert_type AS "alertType" FROM inventory_alerts WHERE product_id = $1 AND NOT is_resolved`,
+      [product.id],
+    );
+    const decision = decideAlert({ ...product, openAlert: open ?? null });
+    switch (decision.action) {
+      case 'none':
+        return;
+      case 'resolve':
+        await manager.query(`UPDATE inventory_alerts SET is_resolved = true, resolved_at = now() WHERE id = $1`, [open.id]);
+        return;
+      case 'open': {
+        const [created]: { id: string }[] = await manager.query(
+          `INSERT INTO inventory_alerts (product_id, alert_type, message) VALUES ($1, $2, $3) RETURNING id`,
+          [product.id, decision.alertType, decision.message],
+        );
+        await this.announce(tx, product, created.id, decision.alertType, decision.message);
+        return;
+      }
+      case 'escalate':
+        await manager.query(`UPDATE inventory_alerts SET alert_type = $2, message = $3 WHERE id = $1`, [
+          open.id,
+          decision.alertType,
+          decision.message,
+        ]);
+        await this.announce(tx, product, open.id, decision.alertType, decision.message);
+        return;
+    }
+  }
+
+  private async announce(tx: EventTransaction, product: StockState, alertId: string, alertType: AlertType, message: string) {
+    await tx.publish<StockLowEvent>(CatalogEvents.stockLow, {
+      productId: product.id,
+      name: product.name,
+      stock: product.stock,
+      lowStockThreshold: product.lowStockThreshold,
+      alertType,
+      alertId,
+      message,
+    });
+  }
+}

@@ -1,0 +1,71 @@
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { CatalogBroadcasts } from '@bakery/contracts';
+import { publishBroadcast, type Logger, ServiceConfig } from '@bakery/platform';
+import { NATS_CONNECTION, SERVICE_CONFIG, SERVICE_LOGGER } from '@bakery/service-kit';
+import type { NatsConnection } from 'nats';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+
+const RECONNECT_MS = 1000;
+
+/**
+ * Relays the database's `catalog_changed` notifications (sent by a trigger on products, only for
+ * committed changes) to every gateway as the `catalog.changed` broadcast. Notifications that
+ * arrive together are sent as one broadcast.
+ */
+@Injectable()
+export class CatalogueChangeRelay implements OnModuleInit, OnModuleDestroy {
+  private client?: Client;
+  private stopped = false;
+  private pending = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onModuleInit() {
+    await this.listen();
+  }
+
+  async onModuleDestroy() {
+    this.stopped = true;
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private async listen(): Promise<void> {
+    const url = (this.dataSource.options as { url?: string }).url;
+    const client = new Client({ connectionString: url });
+    client.on('notification', () => this.changed());
+    client.on('error', (err) => this.logger.warn({ err }, 'catalogue change listener lost its connection'));
+    client.on('end', () => {
+      if (!this.stopped) setTimeout(() => void this.reconnect(), RECONNECT_MS).unref();
+    });
+    try {
+      await client.connect();
+      await client.query('LISTEN catalog_changed');
+      this.client = client;
+      // Changes made while nobody listened are unknown: tell the gateways to drop everything.
+      this.changed();
+    } catch (err) {
+      this.logger.warn({ err }, 'catalogue change listener could not connect; will retry');
+      await client.end().catch(() => undefined);
+      if (!this.stopped) setTimeout(() => void this.reconnect(), RECONNECT_MS).unref();
+    }
+  }
+
+  private async reconnect(): Promise<void> {
+    if (!this.stopped) await this.listen();
+  }
+
+  private changed(): void {
+    if (this.pending) return;
+    this.pending = true;
+    setImmediate(() => {
+      this.pending = false;
+      publishBroadcast(this.nc, this.config.namespace, CatalogBroadcasts.changed, {});
+    });
+  }
+}

@@ -1,0 +1,12 @@
+import type { ServiceDefinition } from '@bakery/service-kit';
+import { CatalogModule } from './catalog.module';
+import { catalogEntities } from './entities';
+import { catalogMigrations } from './migrations';
+
+/** The catalog service: products, stock, stock reservations, inventory alerts, customer submissions. */
+export const catalogService: ServiceDefinition = {
+  name: 'catalog',
+  module: CatalogModule,
+  entities: catalogEntities,
+  migrations: catalogMigrations,
+};

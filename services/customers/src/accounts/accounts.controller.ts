@@ -1,0 +1,47 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  BusinessProfile,
+  CustomerAccount,
+  CustomerIdRequest,
+  CustomersPatterns,
+  NewCustomerRequest,
+  UpdateCustomerRequest,
+} from '@bakery/contracts';
+import { AccountsService } from './accounts.service';
+
+@Controller()
+export class AccountsController {
+  constructor(private readonly accounts: AccountsService) {}
+
+  /** Self-service registration; the gateway has already limited the business types to the spec's two. */
+  @MessagePattern(CustomersPatterns.register)
+  register(@Payload() req: NewCustomerRequest): Promise<CustomerAccount> {
+    return this.accounts.create(req);
+  }
+
+  @MessagePattern(CustomersPatterns.create)
+  create(@Payload() req: NewCustomerRequest): Promise<CustomerAccount> {
+    return this.accounts.create(req);
+  }
+
+  @MessagePattern(CustomersPatterns.list)
+  list(): Promise<CustomerAccount[]> {
+    return this.accounts.list();
+  }
+
+  @MessagePattern(CustomersPatterns.get)
+  get(@Payload() req: CustomerIdRequest): Promise<CustomerAccount> {
+    return this.accounts.get(req.userId);
+  }
+
+  @MessagePattern(CustomersPatterns.update)
+  update(@Payload() req: UpdateCustomerRequest): Promise<CustomerAccount> {
+    return this.accounts.update(req);
+  }
+
+  @MessagePattern(CustomersPatterns.getProfile)
+  getProfile(@Payload() req: CustomerIdRequest): Promise<BusinessProfile | null> {
+    return this.accounts.getProfile(req.userId);
+  }
+}

@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  AppError,
+  isUuid,
+  AuthPatterns,
+  BusinessProfile,
+  composeUser,
+  CustomerAccount,
+  Identity,
+  NewCustomerRequest,
+  UpdateCustomerRequest,
+} from '@bakery/contracts';
+import { RpcClient } from '@bakery/platform';
+import { In, Repository } from 'typeorm';
+import { CustomerProfile, toBusinessProfile } from '../profiles/profile.entity';
+
+type ProfileFields = Pick<NewCustomerRequest, 'businessName' | 'businessType' | 'phone' | 'address'>;
+
+/**
+ * Customer accounts span two services: auth keeps the identity, this service the business
+ * profile. Registration is a small saga: a pending identity (cannot sign in), then the profile,
+ * then activation; if the profile cannot be stored, the pending identity is discarded, and a
+ * pending identity left by a crash is taken over by the next attempt with the same email.
+ */
+@Injectable()
+export class AccountsService {
+  constructor(
+    @InjectRepository(CustomerProfile) private readonly profiles: Repository<CustomerProfile>,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async create(req: NewCustomerRequest): Promise<CustomerAccount> {
+    const pending = await this.rpc.request<Identity>(AuthPatterns.createPendingUser, {
+      email: req.email,
+      password: req.password,
+      role: 'customer',
+      firstName: req.firstName,
+      lastName: req.lastName,
+    });
+    let profile: CustomerProfile;
+    try {
+      profile = await this.saveProfile(pending.id, req);
+    } catch (err) {
+      await this.rpc.request(AuthPatterns.discardPendingUser, { userId: pending.id }).catch(() => undefined);
+      throw err;
+    }
+    const identity = await this.rpc.request<Identity>(AuthPatterns.activateUser, { userId: pending.id });
+    return composeUser(identity, toBusinessProfile(profile));
+  }
+
+  /** Every customer account with its profile, newest first. */
+  async list(): Promise<CustomerAccount[]> {
+    const identities = await this.rpc.request<Identity[]>(AuthPatterns.listUsers, { role: 'customer' });
+    const profiles = identities.length
+      ? await this.profiles.find({ where: { userId: In(identities.map((i) => i.id)) } })
+      : [];
+    const byUser = new Map(profiles.map((p) => [p.userId, toBusinessProfile(p)]));
+    return identities.map((identity) => composeUser(identity, byUser.get(identity.id)));
+  }
+
+  async get(userId: string): Promise<CustomerAccount> {
+    const identity = await this.customerIdentity(userId);
+    return composeUser(identity, await this.getProfile(userId));
+  }
+
+  async update(req: UpdateCustomerRequest): Promise<CustomerAccount> {
+    let identity = await this.customerIdentity(req.userId);
+    if (req.firstName !== undefined || req.lastName !== undefined) {
+      identity = await this.rpc.request<Identity>(AuthPatterns.updateNames, {
+        userId: req.userId,
+        firstName: req.firstName,
+        lastName: req.lastName,
+      });
+    }
+    const profile = await this.saveProfile(req.userId, req);
+    return composeUser(identity, toBusinessProfile(profile));
+  }
+
+  async getProfile(userId: string): Promise<BusinessProfile | null> {
+    const profile = isUuid(userId) ? await this.profiles.findOne({ where: { userId } }) : null;
+    return profile ? toBusinessProfile(profile) : null;
+  }
+
+  /** Creates or updates the profile: an undefined field keeps its value, null clears it. */
+  private async saveProfile(userId: string, fields: ProfileFields): Promise<CustomerProfile> {
+    const profile =
+      (await this.profiles.findOne({ where: { userId } })) ??
+      this.profiles.create({ userId, businessName: null, businessType: null, phone: null, address: null });
+    if (fields.businessName !== undefined) profile.businessName = fields.businessName;
+    if (fields.businessType !== undefined) profile.businessType = fields.businessType;
+    if (fields.phone !== undefined) profile.phone = fields.phone;
+    if (fields.address !== undefined) profile.address = fields.address;
+    return this.profiles.save(profile);
+  }
+
+  private async customerIdentity(userId: string): Promise<Identity> {
+    if (!isUuid(userId)) throw AppError.notFound('Customer not found');
+    const identity = await this.rpc.request<Identity>(AuthPatterns.getUser, { userId }).catch((err: AppError) => {
+      throw err.code === 'NOT_FOUND' ? AppError.notFound('Customer not found') : err;
+    });
+    if (identity.role !== 'customer') throw AppError.notFound('Customer not found');
+    return identity;
+  }
+}

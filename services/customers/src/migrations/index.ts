@@ -1,0 +1,4 @@
+import { CreateCustomerProfiles1763700002000 } from './1763700002000-create-customer-profiles';
+
+/** Migrations of the customers database, oldest first (the event bus tables come from the service kit). */
+export const customersMigrations: Function[] = [CreateCustomerProfiles1763700002000];

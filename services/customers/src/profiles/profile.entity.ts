@@ -1,0 +1,39 @@
+import type { BusinessProfile, BusinessType } from '@bakery/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** A customer's business profile, keyed by the user id auth gave the account. */
+@Entity({ name: 'customer_profiles' })
+export class CustomerProfile {
+  @PrimaryColumn({ name: 'user_id', type: 'uuid' })
+  userId: string;
+
+  @Column({ name: 'business_name', type: 'varchar', length: 200, nullable: true })
+  businessName: string | null;
+
+  @Column({ name: 'business_type', type: 'varchar', length: 32, nullable: true })
+  businessType: BusinessType | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  phone: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  address: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}
+
+export function toBusinessProfile(p: CustomerProfile): BusinessProfile {
+  return {
+    userId: p.userId,
+    businessName: p.businessName,
+    businessType: p.businessType,
+    phone: p.phone,
+    address: p.address,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}

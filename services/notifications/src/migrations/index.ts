@@ -1,0 +1,4 @@
+import { CreateOrderNotifications1763700005000 } from './1763700005000-create-order-notifications';
+
+/** Migrations of the notifications database, oldest first (the event bus tables come from the service kit). */
+export const notificationsMigrations: Function[] = [CreateOrderNotifications1763700005000];

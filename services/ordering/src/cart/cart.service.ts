@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  AddToCartRequest,
+  AppError,
+  CART_LINE_MAX,
+  CartLine,
+  CartProduct,
+  isUuid,
+  OrderingMessages,
+  Product,
+  UpdateCartLineRequest,
+} from '@bakery/contracts';
+import { Repository } from 'typeorm';
+import { CatalogClient, isLive } from '../catalog/catalog.client';
+import { CartItem } from './cart-item.entity';
+
+/** A customer's cart: one line per product, quantity 1 to 500 and never above the stock. */
+@Injectable()
+export class CartService {
+  constructor(
+    @InjectRepository(CartItem) private readonly items: Repository<CartItem>,
+    private readonly catalog: CatalogClient,
+  ) {}
+
+  async get(customerId: string): Promise<CartLine[]> {
+    const lines = await this.items.find({ where: { customerId }, order: { createdAt: 'ASC' } });
+    const products = await this.catalog.products(lines.map((l) => l.productId));
+    return lines.map((line) => toCartLine(line, products.get(line.productId)));
+  }
+
+  async count(customerId: string): Promise<{ count: number }> {
+    return { count: await this.items.count({ where: { customerId } }) };
+  }
+
+  /** Adds to the product's line (or makes one). */
+  async add(req: AddToCartRequest): Promise<CartLine> {
+    const product = (await this.catalog.products([req.productId])).get(req.productId);
+    if (!isLive(product)) throw AppError.notFound(OrderingMessages.productUnavailable);
+    const existing = await this.items.findOne({ where: { customerId: req.customerId, productId: req.productId } });
+    const quantity = (existing?.quantity ?? 0) + req.quantity;
+    assertQuantity(quantity, product);
+    // One statement, so two quick adds of the same product add up instead of racing.
+    const [row] = await this.items.query(
+      `INSERT INTO cart_items (customer_id, product_id, quantity) VALUES ($1, $2, $3)
+       ON CONFLICT (customer_id, product_id)
+       DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity, updated_at = now()
+       WHERE cart_items.quantity + EXCLUDED.quantity <= $4
+       RETURNING id`,
+      [req.customerId, req.productId, req.quantity, Math.min(CART_LINE_MAX, product.stock)],
+    );
+    if (!row) throw AppError.conflict('The cart changed meanwhile; please try again');
+    return toCartLine(await this.items.findOneByOrFail({ id: row.id }), product);
+  }
+
+  async update(req: UpdateCartLineRequest): Promise<CartLine> {
+    const line = await this.ownLine(req.customerId, req.lineId);
+    const product = (await this.catalog.products([line.productId])).get(line.productId);
+    if (!isLive(product)) throw AppError.conflict(OrderingMessages.productUnavailable);
+    assertQuantity(req.quantity, product);
+    line.quantity = req.quantity;
+    return toCartLine(await this.items.save(line), product);
+  }
+
+  async remove(customerId: string, lineId: string): Promise<{ id: string }> {
+    const line = await this.ownLine(customerId, lineId);
+    await this.items.delete({ id: line.id });
+    return { id: line.id };
+  }
+
+  /** A product left the catalogue: open carts drop it. */
+  async dropProduct(productId: string): Promise<void> {
+    await this.items.delete({ productId });
+  }
+
+  /** Another customer's line is as unknown as a line that does not exist. */
+  private async ownLine(customerId: string, lineId: string): Promise<CartItem> {
+    const line = isUuid(lineId) ? await this.items.findOne({ where: { id: lineId, customerId } }) : null;
+    if (!line) throw AppError.notFound(OrderingMessages.cartLineNotFound);
+    return line;
+  }
+}
+
+function assertQuantity(quantity: number, product: Product): void {
+  if (quantity > CART_LINE_MAX) {
+    throw AppError.validation({ quantity: [OrderingMessages.quantityMax] });
+  }
+  if (quantity > product.stock) {
+    throw AppError.conflict(OrderingMessages.quantityOverStock.replace('{stock}', String(product.stock)), {
+      productId: product.id,
+      available: product.stock,
+    });
+  }
+}
+
+function toCartLine(line: CartItem, product: Product | undefined): CartLine {
+  const cartProduct: CartProduct | null = product
+    ? {
+        id: product.id,
+        name: product.name,
+        description: product.description,
+        price: product.price,
+        imageUrl: product.imageUrl,
+        stock: product.stock,
+        isActive: product.isActive && product.reviewStatus === 'approved',
+      }
+    : null;
+  return {
+    id: line.id,
+    productId: line.productId,
+    quantity: line.quantity,
+    createdAt: line.createdAt.toISOString(),
+    updatedAt: line.updatedAt.toISOString(),
+    product: cartProduct,
+  };
+}

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { CatalogPatterns, Product, ReleaseStockResponse, ReserveStockResponse } from '@bakery/contracts';
+import { RpcClient } from '@bakery/platform';
+
+/** What ordering asks of catalog: product details, and reserving or releasing an order's stock. */
+@Injectable()
+export class CatalogClient {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** The products that exist among `ids` (any state; the caller decides what is usable). */
+  async products(ids: string[]): Promise<Map<string, Product>> {
+    if (ids.length === 0) return new Map();
+    const products = await this.rpc.request<Product[]>(CatalogPatterns.getProducts, { ids });
+    return new Map(products.map((p) => [p.id, p]));
+  }
+
+  reserve(orderId: string, lines: { productId: string; quantity: number }[]): Promise<ReserveStockResponse> {
+    return this.rpc.request(CatalogPatterns.reserve, { orderId, lines });
+  }
+
+  release(orderId: string): Promise<ReleaseStockResponse> {
+    return this.rpc.request(CatalogPatterns.release, { orderId });
+  }
+}
+
+/** Live means a customer can buy it: active and approved. */
+export function isLive(product: Product | undefined): product is Product {
+  return !!product && product.isActive && product.reviewStatus === 'approved';
+}

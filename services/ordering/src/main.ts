@@ -1,0 +1,4 @@
+import { runServiceMain } from '@bakery/service-kit';
+import { orderingService } from './service';
+
+runServiceMain(orderingService);

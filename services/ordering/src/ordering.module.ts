@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { loadConfig, type Env } from '@bakery/platform';
+import { SERVICE_ENV } from '@bakery/service-kit';
+import { CartItem } from './cart/cart-item.entity';
+import { CartController } from './cart/cart.controller';
+import { CartService } from './cart/cart.service';
+import { ProductEventsHandler } from './cart/product-events.handler';
+import { CatalogClient } from './catalog/catalog.client';
+import { MetricsController } from './dashboard/metrics.controller';
+import { MetricsService } from './dashboard/metrics.service';
+import { ORDERING_CONFIG, orderingConfigSpec } from './ordering.config';
+import { OrderItemRow } from './orders/order-item.entity';
+import { OrderRow } from './orders/order.entity';
+import { OrdersController } from './orders/orders.controller';
+import { OrdersService } from './orders/orders.service';
+import { Configuration } from './pricing/configuration.entity';
+import { PricingController } from './pricing/pricing.controller';
+import { PricingService } from './pricing/pricing.service';
+
+/** Carts, orders, pricing and dashboard metrics. */
+@Module({
+  imports: [TypeOrmModule.forFeature([CartItem, OrderRow, OrderItemRow, Configuration])],
+  controllers: [CartController, OrdersController, PricingController, MetricsController],
+  providers: [
+    { provide: ORDERING_CONFIG, inject: [SERVICE_ENV], useFactory: (env: Env) => loadConfig(orderingConfigSpec, env) },
+    CatalogClient,
+    CartService,
+    PricingService,
+    OrdersService,
+    MetricsService,
+    ProductEventsHandler,
+  ],
+})
+export class OrderingModule {}

@@ -1,0 +1,38 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { OrderRow } from './order.entity';
+
+/** A line of an order: the product's name and unit price as they were when it was placed. */
+@Entity({ name: 'order_items' })
+export class OrderItemRow {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @ManyToOne(() => OrderRow, (order) => order.items, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'order_id' })
+  order: OrderRow;
+
+  @Column({ name: 'order_id', type: 'uuid' })
+  orderId: string;
+
+  /** the line's place in the cart it came from, so the order reads in the same order */
+  @Column({ type: 'smallint' })
+  position: number;
+
+  @Column({ name: 'product_id', type: 'uuid' })
+  productId: string;
+
+  @Column({ name: 'product_name', type: 'varchar', length: 200 })
+  productName: string;
+
+  @Column({ type: 'integer' })
+  quantity: number;
+
+  @Column({ name: 'unit_price', type: 'numeric', precision: 10, scale: 2 })
+  unitPrice: string;
+
+  @Column({ name: 'total_price', type: 'numeric', precision: 10, scale: 2 })
+  totalPrice: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,31 @@
+import type { Order } from '@bakery/contracts';
+import type { OrderRow } from './order.entity';
+
+/** An order as the browser sees it: money as decimal strings, the customer and items as placed. */
+export function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    status: row.status,
+    subtotal: row.subtotal,
+    deliveryFee: row.deliveryFee,
+    tax: row.tax,
+    total: row.total,
+    deliveryDate: row.deliveryDate,
+    deliveryTimeSlot: row.deliveryTimeSlot,
+    specialInstructions: row.specialInstructions,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    customer: { businessName: row.customerBusinessName, email: row.customerEmail, phone: row.customerPhone },
+    orderItems: [...(row.items ?? [])]
+      .sort((a, b) => a.position - b.position)
+      .map((item) => ({
+        id: item.id,
+        productId: item.productId,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+        totalPrice: item.totalPrice,
+        product: { id: item.productId, name: item.productName },
+      })),
+  };
+}

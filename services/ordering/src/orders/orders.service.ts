@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  AppError,
+  Caller,
+  ChangeStatusRequest,
+  CustomerAccount,
+  CustomersPatterns,
+  isUuid,
+  Order,
+  OrderCancelledEvent,
+  OrderEvents,
+  OrderingEvents,
+  OrderingMessages,
+  OrderPlacedEvent,
+  OrderStatus,
+  OrderStatusChangedEvent,
+  PlaceOrderRequest,
+} from '@bakery/contracts';
+import { EventBus, EventTransaction } from '@bakery/event-bus';
+import { RpcClient } from '@bakery/platform';
+import { In, Repository } from 'typeorm';
+import { CartItem } from '../cart/cart-item.entity';
+import { CatalogClient } from '../catalog/catalog.client';
+import { customerMayCancel, deliveryDateProblem, statusChangeProblem } from '../domain/order-rules';
+import { orderIdFor } from '../domain/order-id';
+import { computeTotals } from '../domain/totals';
+import { ORDERING_CONFIG, OrderingConfig } from '../ordering.config';
+import { PricingService } from '../pricing/pricing.service';
+import { OrderItemRow } from './order-item.entity';
+import { OrderRow } from './order.entity';
+import { toOrder } from './order.mapper';
+
+@Injectable()
+export class OrdersService {
+  constructor(
+    @InjectRepository(OrderRow) private readonly orders: Repository<OrderRow>,
+    @InjectRepository(CartItem) private readonly cart: Repository<CartItem>,
+    private readonly catalog: CatalogClient,
+    private readonly pricing: PricingService,
+    private readonly rpc: RpcClient,
+    private readonly bus: EventBus,
+    @Inject(ORDERING_CONFIG) private readonly config: OrderingConfig,
+  ) {}
+
+  /**
+   * Places the customer's cart as an order (a saga with one compensation):
+   * 1. reserve every line in catalog at once (all or nothing; 409 names what is short);
+   * 2. in one transaction: the order and its items, the cart lines cleared, `order.placed` in the outbox;
+   * 3. if that transaction fails, release the reservation.
+   * Prices come from catalog's answer, never from the client.
+   */
+  async place(req: PlaceOrderRequest): Promise<Order> {
+    const dateProblem = deliveryDateProblem(req.deliveryDate, new Date(), this.config.timeZone);
+    if (dateProblem) throw AppError.validation({ deliveryDate: [dateProblem] });
+
+    const orderId = orderIdFor(req.customerId, req.idempotencyKey);
+    if (req.idempotencyKey) {
+      const already = await this.findRow(orderId);
+      if (already) return toOrder(already);
+    }
+
+    const lines = await this.cart.find({ where: { customerId: req.customerId }, order: { createdAt: 'ASC' } });
+    if (lines.length === 0) throw AppError.validation({ cart: [OrderingMessages.cartEmpty] }, OrderingMessages.cartEmpty);
+
+    const [customer, pricing] = await Promise.all([
+      this.rpc.request<CustomerAccount>(CustomersPatterns.get, { userId: req.customerId }),
+      this.pricing.get(),
+    ]);
+    const position = new Map(lines.map((l, i) => [l.productId, i]));
+    const reservation = await this.catalog.reserve(
+      orderId,
+      lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+    );
+
+    let order: OrderRow;
+    try {
+      order = await this.bus.inTransaction(async (tx) => {
+        const totals = computeTotals(reservation.lines, pricing);
+        const now = new Date();
+        const row = tx.manager.create(OrderRow, {
+          id: orderId,
+          customerId: req.customerId,
+          status: 'pending',
+          ...totals,
+          deliveryDate: req.deliveryDate,
+          deliveryTimeSlot: req.deliveryTimeSlot,
+          specialInstructions: req.specialInstructions,
+          customerBusinessName: customer.businessName,
+          customerEmail: customer.email,
+          customerPhone: customer.phone,
+          idempotencyKey: req.idempotencyKey ?? null,
+          createdAt: now,
+          updatedAt: now,
+          items: reservation.lines.map((line, i) =>
+            Object.assign(new OrderItemRow(), {
+              id: randomUUID(),
+              orderId,
+              createdAt: now,
+              position: position.get(line.productId) ?? i,
+              productId: line.productId,
+              productName: line.name,
+              quantity: line.quantity,
+              unitPrice: line.unitPrice,
+              totalPrice: totals.lineTotals[i],
+            }),
+          ),
+        });
+        // Plain inserts: save() would first look the new rows up.
+        await tx.manager.insert(OrderRow, { ...row, items: undefined });
+        await tx.manager.insert(OrderItemRow, row.items);
+        await tx.manager.delete(CartItem, {
+          customerId: req.customerId,
+          productId: In(reservation.lines.map((l) => l.productId)),
+        });
+        const placed: OrderPlacedEvent & { total: string } = {
+          orderId,
+          customerId: req.customerId,
+          lines: reservation.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+          total: totals.total,
+        };
+        await tx.publish(OrderEvents.orderPlaced, placed);
+        return row;
+      });
+    } catch (err) {
+      // A concurrent retry with the same Idempotency-Key won the race: its order stands.
+      const existing = await this.findRow(orderId);
+      if (existing) return toOrder(existing);
+      await this.catalog.release(orderId).catch(() => undefined); // catalog's TTL sweeper is the backstop
+      throw err;
+    }
+    return toOrder(order);
+  }
+
+  /** Customers get their own orders, admins every order; newest first. */
+  async list(caller: Caller): Promise<Order[]> {
+    const rows = await this.orders.find({
+      where: caller.role === 'admin' ? {} : { customerId: caller.userId },
+      relations: { items: true },
+      order: { createdAt: 'DESC' },
+    });
+    return rows.map(toOrder);
+  }
+
+  async get(caller: Caller, orderId: string): Promise<Order> {
+    return toOrder(await this.visibleRow(caller, orderId));
+  }
+
+  /** Admin status change; cancelling returns the stock (once, through order.cancelled). */
+  async changeStatus(req: ChangeStatusRequest): Promise<Order> {
+    return this.transition(req.orderId, req.status, (row) => statusChangeProblem(row.status, req.status));
+  }
+
+  /** The customer's Cancel button: own orders, pending only. */
+  async cancelByCustomer(caller: Caller, orderId: string): Promise<Order> {
+    await this.visibleRow(caller, orderId);
+    return this.transition(orderId, 'cancelled', (row) => (customerMayCancel(row.status) ? null : OrderingMessages.notPending));
+  }
+
+  private async transition(orderId: string, status: OrderStatus, problem: (row: OrderRow) => string | null): Promise<Order> {
+    if (!isUuid(orderId)) throw AppError.notFound(OrderingMessages.orderNotFound);
+    await this.bus.inTransaction(async (tx) => {
+      // Row lock: two concurrent changes cannot both see "pending" and both cancel.
+      const row = await tx.manager.findOne(OrderRow, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      if (!row) throw AppError.notFound(OrderingMessages.orderNotFound);
+      const refusal = problem(row);
+      if (refusal) throw AppError.conflict(refusal, { status: row.status });
+      if (row.status === status) return;
+      const previousStatus = row.status;
+      await tx.manager.update(OrderRow, { id: orderId }, { status });
+      await this.publishStatusChange(tx, { orderId, customerId: row.customerId, status, previousStatus });
+    });
+    return toOrder((await this.findRow(orderId))!);
+  }
+
+  private async publishStatusChange(tx: EventTransaction, event: OrderStatusChangedEvent): Promise<void> {
+    await tx.publish(OrderingEvents.orderStatusChanged, event);
+    if (event.status === 'cancelled') {
+      const cancelled: OrderCancelledEvent = { orderId: event.orderId };
+      await tx.publish(OrderEvents.orderCancelled, cancelled);
+    }
+  }
+
+  private async visibleRow(caller: Caller, orderId: string): Promise<OrderRow> {
+    const row = isUuid(orderId) ? await this.findRow(orderId) : null;
+    // Someone else's order is as unknown as one that does not exist.
+    if (!row || (caller.role !== 'admin' && row.customerId !== caller.userId)) {
+      throw AppError.notFound(OrderingMessages.orderNotFound);
+    }
+    return row;
+  }
+
+  private findRow(orderId: string): Promise<OrderRow | null> {
+    return this.orders.findOne({ where: { id: orderId }, relations: { items: true } });
+  }
+}

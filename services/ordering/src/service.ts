@@ -1,0 +1,12 @@
+import type { ServiceDefinition } from '@bakery/service-kit';
+import { OrderingModule } from './ordering.module';
+import { orderingEntities } from './entities';
+import { orderingMigrations } from './migrations';
+
+/** The ordering service: carts, orders, order items, pricing configuration, dashboard metrics. */
+export const orderingService: ServiceDefinition = {
+  name: 'ordering',
+  module: OrderingModule,
+  entities: orderingEntities,
+  migrations: orderingMigrations,
+};

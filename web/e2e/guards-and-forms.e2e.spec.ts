@@ -1,0 +1,255 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import {
+  closeToast,
+  DESKTOP,
+  expectToast,
+  MOBILE,
+  newPage,
+  screenshot,
+  seedCatalogue,
+  startE2E,
+  uniqueEmail,
+  type E2E,
+} from './support/harness';
+import { bakePng } from './support/png';
+
+jest.setTimeout(120_000);
+
+const PASSWORD = 'secret123';
+const DRAFT_KEY = 'bakery:submit-product-draft';
+
+/** A customer account made through the API; the browser signs in with it. */
+async function registerCustomer(e2e: E2E, businessName = 'Bistro Forno'): Promise<string> {
+  const email = uniqueEmail('customer');
+  const res = await fetch(`${e2e.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, businessName, businessType: 'bakery' }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status}`);
+  return email;
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectToast(page, 'Logged in successfully!');
+  await page.waitForURL('**/products');
+}
+
+describe('guards, validation and the product submission dialog in chromium', () => {
+  let e2e: E2E;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    await seedCatalogue(e2e.admin, [
+      { name: 'Sourdough Loaf', price: '6.50', category: 'breads', stock: 40, description: 'Naturally leavened', crust: [196, 132, 66] },
+    ]);
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  describe.each([
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ])('%s', (shots, viewport) => {
+    it("sends a visitor on /cart and /orders through the 'Unauthorized' toast to /api/login, which lands on /", async () => {
+      const { context, page, problems } = await newPage(e2e, viewport);
+      try {
+        for (const path of ['/cart', '/orders', '/admin']) {
+          const loginRedirect = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/login');
+          await page.goto(path);
+          const toast = await expectToast(page, 'Unauthorized', 'You are logged out. Logging in again...');
+          const shownAt = Date.now();
+          expect(await toast.getAttribute('role')).toBe('alert');
+          // nothing else is rendered
+          expect(await page.locator('main').count()).toBe(0);
+          expect(await page.locator('h1').count()).toBe(0);
+          if (path === '/cart') await screenshot(page, `${shots}-20-unauthorized`);
+          await loginRedirect;
+          expect(Date.now() - shownAt).toBeGreaterThanOrEqual(300); // 500 ms after the toast, give or take the polling
+          await page.waitForURL((url) => url.pathname === '/');
+          await page.getByRole('tab', { name: 'Sign In', selected: true }).waitFor();
+        }
+        // /products is only registered for signed-in users: a visitor gets the 404 card
+        await page.goto('/products');
+        await page.getByText('404 Page Not Found').waitFor();
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it("turns a customer away from the admin pages with 'Access Denied', then goes to /", async () => {
+      const { context, page, problems } = await newPage(e2e, viewport);
+      try {
+        await signIn(page, await registerCustomer(e2e));
+        await closeToast(page);
+        await page.goto('/admin/orders');
+        await expectToast(page, 'Access Denied', 'Admin access required for this page');
+        expect(await page.locator('main').count()).toBe(0);
+        await screenshot(page, `${shots}-21-access-denied`);
+        await page.waitForURL((url) => url.pathname === '/');
+        await page.getByTestId('metric-total-orders').waitFor();
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('shows the sign-in and registration messages of spec sections 5 and 8', async () => {
+      const { context, page, problems } = await newPage(e2e, viewport);
+      try {
+        await page.goto('/');
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.getByText('Please enter a valid email').waitFor();
+        await page.getByText('Password must be at least 6 characters').waitFor();
+        await screenshot(page, `${shots}-22-sign-in-validation`);
+
+        const taken = await registerCustomer(e2e);
+        await page.getByLabel('Email').fill(taken);
+        await page.getByLabel('Password').fill('not-the-password');
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        const failed = await expectToast(page, 'Error', 'Invalid email or password');
+        expect(await failed.getAttribute('role')).toBe('alert');
+        expect(new URL(page.url()).pathname).toBe('/');
+
+        await page.getByRole('tab', { name: 'Register' }).click();
+        await page.getByLabel('Email').fill('not-an-email');
+        await page.getByLabel('Password').fill('12345');
+        await page.getByLabel('Business Name').fill('A');
+        await page.getByLabel('Business Name').blur();
+        await page.getByRole('button', { name: 'Create Account' }).click();
+        await page.getByText('Please enter a valid email').waitFor();
+        await page.getByText('Password must be at least 6 characters').waitFor();
+        await page.getByText('Business name must be at least 2 characters').waitFor();
+        await closeToast(page);
+        await screenshot(page, `${shots}-23-register-validation`);
+
+        await page.getByLabel('Email').fill(taken);
+        await page.getByLabel('Password').fill(PASSWORD);
+        await page.getByLabel('Business Name').fill('Corner Coffee');
+        await page.getByRole('button', { name: 'Create Account' }).click();
+        await expectToast(page, 'Error', 'Registration failed. Email may already exist.');
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('submits a product: photo through the upload flow, price, quantity, a draft kept until the dialog closes', async () => {
+      const { context, page, problems } = await newPage(e2e, viewport);
+      try {
+        await signIn(page, await registerCustomer(e2e, `Submitter ${shots}`));
+        await closeToast(page);
+        await page.getByRole('button', { name: 'Submit Product' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Submit Product' });
+        await dialog.waitFor();
+        await dialog.getByText('JPG, PNG, GIF up to 10MB').waitFor();
+
+        // nothing filled in
+        await dialog.getByLabel('Quantity').fill('');
+        await dialog.getByRole('button', { name: 'Submit Product' }).click();
+        await expectToast(page, 'Please upload a product photo first');
+        await dialog.getByText('Product photo is required').waitFor();
+        await dialog.getByText('Price is required').waitFor();
+        await dialog.getByText('Quantity must be at least 1').waitFor();
+        await dialog.getByLabel('Quantity').fill('501');
+        await dialog.getByLabel('Quantity').blur();
+        await dialog.getByText('Quantity cannot exceed 500').waitFor();
+        await closeToast(page);
+        await screenshot(page, `${shots}-24-submit-product-validation`);
+
+        // an upload that fails at its first step says so
+        await page.route('**/api/objects/upload', (route) => route.fulfill({ status: 500, body: 'down' }));
+        await dialog.locator('input[type=file]').setInputFiles({ name: 'loaf.png', mimeType: 'image/png', buffer: bakePng([200, 140, 70], [240, 232, 220]) });
+        await expectToast(page, 'Error', 'Failed to get upload URL');
+        await page.unroute('**/api/objects/upload');
+
+        // the real thing
+        await dialog.locator('input[type=file]').setInputFiles({ name: 'loaf.png', mimeType: 'image/png', buffer: bakePng([200, 140, 70], [240, 232, 220]) });
+        await expectToast(page, 'Product photo uploaded successfully!');
+        const preview = dialog.getByRole('img', { name: 'Product photo preview' });
+        expect(await preview.getAttribute('src')).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+        await dialog.getByLabel('Price ($)').fill('4.50');
+        await dialog.getByLabel('Quantity').fill('12');
+        await dialog.getByLabel('Quantity').blur();
+        const draft = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)) ?? 'null');
+        expect(draft).toEqual({ price: '4.50', quantity: '12', imageUrl: await preview.getAttribute('src') });
+
+        // the draft survives a reload and comes back when the dialog opens again
+        await page.reload();
+        await page.getByRole('button', { name: 'Submit Product' }).click();
+        await dialog.waitFor();
+        expect(await dialog.getByLabel('Price ($)').inputValue()).toBe('4.50');
+        expect(await dialog.getByLabel('Quantity').inputValue()).toBe('12');
+        await closeToast(page);
+        await screenshot(page, `${shots}-25-submit-product`);
+
+        await dialog.getByRole('button', { name: 'Submit Product' }).click();
+        await expectToast(page, 'Product submitted successfully! Our admin team will review it.');
+        await dialog.waitFor({ state: 'hidden' });
+        expect(await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)).toBeNull();
+
+        // the admins have it, waiting for review
+        const { body: products } = await e2e.admin.get<{ price: string; stock: number; reviewStatus: string; imageUrl: string }[]>('/api/products');
+        expect(products).toContainEqual(expect.objectContaining({ price: '4.50', stock: 12, reviewStatus: 'pending_review', imageUrl: draft.imageUrl }));
+
+        // closing clears the draft
+        await page.getByRole('button', { name: 'Submit Product' }).click();
+        await dialog.getByLabel('Price ($)').fill('9.99');
+        expect(await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)).toContain('9.99');
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        expect(await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)).toBeNull();
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+
+  it('loads at most 250 KB of gzipped JavaScript for the sign-in page, and no other screen', async () => {
+    const { context, page } = await newPage(e2e, DESKTOP);
+    try {
+      const scripts: { url: string; gzip: number }[] = [];
+      page.on('response', async (res) => {
+        if (res.request().resourceType() !== 'script') return;
+        const body = await res.body().catch(() => Buffer.alloc(0));
+        scripts.push({ url: new URL(res.url()).pathname, gzip: gzipSync(body, { level: 9 }).length });
+      });
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.getByRole('tab', { name: 'Sign In', selected: true }).waitFor();
+      const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+      console.log(`[e2e] sign-in page: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
+      expect(total).toBeLessThanOrEqual(250 * 1024);
+      expect(scripts.map((s) => s.url).filter((u) => /(products-page|cart-page|orders-page|dashboard-page|app-shell)/.test(u))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keyboard: the sign-in form works without a mouse', async () => {
+    const { context, page } = await newPage(e2e, DESKTOP);
+    try {
+      const email = await registerCustomer(e2e);
+      await page.goto('/');
+      await page.getByRole('tab', { name: 'Sign In' }).focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).toBe('true');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Enter');
+      await expectToast(page, 'Logged in successfully!');
+      await page.waitForURL('**/products');
+    } finally {
+      await context.close();
+    }
+  });
+});

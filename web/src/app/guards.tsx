@@ -1,0 +1,70 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useMatches, useNavigate } from 'react-router-dom';
+import type { RouteHandle } from '@/components/layouts/page-meta';
+import { LoadingScreen } from '@/components/ui/loading';
+import { toast } from '@/components/ui/toast-store';
+import { useUser } from '@/features/auth/api/auth';
+import { isAdmin } from '@/lib/user';
+import { redirectToLogin, REDIRECT_DELAY_MS } from './auth-redirect';
+import { NotFoundPage } from './routes/not-found';
+
+const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
+const AppShell = lazy(() => import('@/components/layouts/app-shell'));
+const RealtimeBridge = lazy(() => import('./realtime').then((m) => ({ default: m.RealtimeBridge })));
+
+/** Not signed in: the 'Unauthorized' toast, then /api/login after 500 ms; nothing else is rendered. */
+export function UnauthorizedRedirect() {
+  useEffect(() => redirectToLogin(), []);
+  return null;
+}
+
+/** Signed in without role admin on an admin page: 'Access Denied', then / after 500 ms; nothing else rendered. */
+export function AccessDeniedRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast({ title: 'Access Denied', description: 'Admin access required for this page', variant: 'destructive' });
+    const timer = setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return null;
+}
+
+/**
+ * The route guard and shell of every page but the admin login pages and the 404 (spec sections 2 and 4).
+ * Each child route's handle says who may see it:
+ * - home (/): the auth page for visitors and while the session is loading, else the dashboard;
+ * - registered (/products): only exists for signed-in users (404 for visitors);
+ * - signedIn (/cart, /orders): 'Unauthorized' and /api/login for visitors;
+ * - admin (/admin/...): also 'Access Denied' and / for signed-in non-admins.
+ */
+export function GuardedLayout() {
+  const { user, isLoading } = useUser();
+  const matches = useMatches();
+  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
+  const access = handle?.access ?? 'signedIn';
+
+  if (access === 'home' && (isLoading || !user)) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <AuthPage />
+      </Suspense>
+    );
+  }
+  if (isLoading) return <LoadingScreen />;
+  if (!user) {
+    if (access === 'registered') return <NotFoundPage />;
+    return <UnauthorizedRedirect />;
+  }
+  if (access === 'admin' && !isAdmin(user)) return <AccessDeniedRedirect />;
+
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <RealtimeBridge user={user} />
+      <AppShell user={user} page={handle ?? { title: '' }}>
+        <Suspense fallback={<LoadingScreen fullPage={false} />}>
+          <Outlet />
+        </Suspense>
+      </AppShell>
+    </Suspense>
+  );
+}

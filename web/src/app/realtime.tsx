@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { REALTIME_PATH, RealtimeEvents, type InventoryAlertBroadcast, type OrderUpdatedPush } from '@contracts/notifications';
+import { toast } from '@/components/ui/toast-store';
+import { USER_KEY } from '@/features/auth/api/auth';
+import { METRICS_KEY } from '@/features/dashboard/api/metrics';
+import { ADMIN_NOTIFICATIONS_COUNT_KEY } from '@/features/notifications/api/notifications';
+import { ORDERS_KEY } from '@/features/orders/api/orders';
+import { LOW_STOCK_KEY, PRODUCTS_KEY } from '@/features/products/api/products';
+import type { User } from '@/lib/user';
+
+/** The events the gateway pushes (order:updated, admin:notifications, inventory:alert), from the contracts. */
+export { RealtimeEvents };
+
+/** The toast an `inventory:alert` push raises: it names the product and its stock. */
+export function inventoryAlertToast(alert: InventoryAlertBroadcast): { title: string; description: string; variant: 'default' | 'destructive' } {
+  const out = alert.alertType === 'out_of_stock' || alert.stock <= 0;
+  return {
+    title: out ? 'Out of Stock' : 'Low Stock Alert',
+    description: out
+      ? `${alert.name} is out of stock (0 left, minimum ${alert.lowStockThreshold})`
+      : `${alert.name} is running low: ${alert.stock} left (minimum ${alert.lowStockThreshold})`,
+    variant: out ? 'destructive' : 'default',
+  };
+}
+
+/**
+ * Keeps one socket while someone is signed in and turns its pushes into cache updates: an order
+ * changed → the orders lists, that order and the dashboard figures are fetched again (for admins
+ * also the products and low-stock lists, since orders move stock); a new unread count → the
+ * badges show it at once; a low-stock alert → a toast naming the product and its stock.
+ * socket.io-client is loaded only once someone signs in.
+ */
+export function RealtimeBridge({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const userId = user.id;
+  const admin = user.role === 'admin';
+
+  useEffect(() => {
+    let closed = false;
+    let socket: { close(): void } | undefined;
+    void import('socket.io-client').then(({ io }) => {
+      if (closed) return;
+      const s = io({ path: REALTIME_PATH, withCredentials: true, reconnectionDelayMax: 10_000 });
+      s.on(RealtimeEvents.orderUpdated, (push: OrderUpdatedPush) => {
+        void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+        void queryClient.invalidateQueries({ queryKey: METRICS_KEY });
+        if (push?.orderId) void queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, push.orderId] });
+        if (admin) {
+          void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+          void queryClient.invalidateQueries({ queryKey: LOW_STOCK_KEY });
+        }
+      });
+      // the session ended elsewhere (logout, expiry): ask who we are; the guards take it from there
+      s.on('connect_error', (err: Error) => {
+        if (err?.message === 'Unauthorized') void queryClient.invalidateQueries({ queryKey: USER_KEY });
+      });
+      s.on('disconnect', (reason: string) => {
+        if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: USER_KEY });
+      });
+      if (admin) {
+        s.on(RealtimeEvents.adminNotifications, (push: { count: number }) => {
+          if (typeof push?.count === 'number') queryClient.setQueryData(ADMIN_NOTIFICATIONS_COUNT_KEY, { count: push.count });
+        });
+        s.on(RealtimeEvents.inventoryAlert, (alert: InventoryAlertBroadcast) => {
+          if (!alert || typeof alert.name !== 'string' || typeof alert.stock !== 'number') return;
+          toast(inventoryAlertToast(alert));
+          void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+          void queryClient.invalidateQueries({ queryKey: LOW_STOCK_KEY });
+        });
+      }
+      socket = s;
+    });
+    return () => {
+      closed = true;
+      socket?.close();
+    };
+  }, [queryClient, userId, admin]);
+
+  return null;
+}

@@ -1,0 +1,87 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { RouteHandle } from '@/components/layouts/page-meta';
+import { LoadingScreen } from '@/components/ui/loading';
+import { GuardedLayout } from './guards';
+import { NotFoundPage } from './routes/not-found';
+
+// Every screen is its own chunk: the sign-in page loads none of them.
+const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page'));
+const ProductsPage = lazy(() => import('@/features/products/components/products-page'));
+const CartPage = lazy(() => import('@/features/cart/components/cart-page'));
+const OrdersPage = lazy(() => import('@/features/orders/components/orders-page'));
+const AdminLoginPage = lazy(() => import('@/features/auth/components/admin-login-page'));
+const AdminRegisterPage = lazy(() => import('@/features/auth/components/admin-register-page'));
+const AdminDashboardPage = lazy(() => import('@/features/dashboard/components/admin-dashboard-page'));
+const ManageProductsPage = lazy(() => import('@/features/products/components/manage-products-page'));
+const ManageOrdersPage = lazy(() => import('@/features/orders/components/manage-orders-page'));
+const ManageCustomersPage = lazy(() => import('@/features/customers/components/manage-customers-page'));
+
+/** A lazily loaded page outside the guarded shell. */
+function Lazy({ page }: { page: ReactNode }) {
+  return <Suspense fallback={<LoadingScreen />}>{page}</Suspense>;
+}
+
+const page = (handle: RouteHandle) => ({ handle });
+
+/** Spec section 2's route table. */
+export const routes: RouteObject[] = [
+  // public, without the shell; a lazy chunk each, with the spinner while it loads
+  { path: '/admin/login', element: <Lazy page={<AdminLoginPage />} /> },
+  { path: '/admin/register', element: <Lazy page={<AdminRegisterPage />} /> },
+  {
+    element: <GuardedLayout />,
+    children: [
+      {
+        path: '/',
+        element: <DashboardPage />,
+        ...page({ access: 'home', title: 'Dashboard', subtitle: "Your orders and your bakery's activity at a glance" }),
+      },
+      {
+        path: '/products',
+        element: <ProductsPage />,
+        ...page({ access: 'registered', title: 'Products', subtitle: 'Fresh breads, pastries and bagels, baked daily' }),
+      },
+      {
+        path: '/cart',
+        element: <CartPage />,
+        ...page({ access: 'signedIn', title: 'Shopping Cart', subtitle: 'Review your items and schedule your delivery' }),
+      },
+      {
+        path: '/orders',
+        element: <OrdersPage />,
+        ...page({ access: 'signedIn', title: 'Order History', subtitle: 'Track and manage your orders' }),
+      },
+      {
+        path: '/admin',
+        element: <AdminDashboardPage />,
+        ...page({ access: 'admin', title: 'Admin Dashboard', subtitle: 'Products, orders and customers at a glance' }),
+      },
+      {
+        path: '/admin/products',
+        element: <ManageProductsPage />,
+        ...page({ access: 'admin', title: 'Manage Products', subtitle: 'Add, edit, restock and review products' }),
+      },
+      {
+        path: '/admin/orders',
+        element: <ManageOrdersPage />,
+        ...page({ access: 'admin', title: 'Manage Orders', subtitle: 'Process and track customer orders' }),
+      },
+      {
+        path: '/admin/customers',
+        element: <ManageCustomersPage />,
+        ...page({
+          access: 'admin',
+          title: 'Manage Customers',
+          subtitle: 'View and manage your customer accounts',
+          mobileSubtitle: 'View and manage customer accounts',
+        }),
+      },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export function AppRouter() {
+  return <RouterProvider router={createBrowserRouter(routes)} />;
+}

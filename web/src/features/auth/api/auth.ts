@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiRequest } from '@/lib/api-client';
+import { assignLocation } from '@/lib/browser';
+import { getQueryFn } from '@/lib/query-client';
+import type { User } from '@/lib/user';
+
+export const USER_KEY = ['/api/auth/user'] as const;
+
+/** The session (spec section 4): loading, signed in (a user) or not (null). Not retried. */
+export function useUser() {
+  const query = useQuery<User | null>({
+    queryKey: USER_KEY,
+    queryFn: getQueryFn<User>({ on401: 'returnNull' }),
+    retry: false,
+  });
+  return {
+    user: query.data ?? null,
+    isLoading: query.isLoading,
+    isAuthenticated: Boolean(query.data),
+  };
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+export interface RegisterInput extends LoginInput {
+  businessName?: string;
+  businessType?: 'coffee_shop' | 'bakery';
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiJson<{ user: User }>('POST', '/api/auth/login', input),
+    onSuccess: (res) => {
+      // a new session: drop whatever the previous one cached, then set who we are
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_KEY[0] });
+      queryClient.setQueryData(USER_KEY, res.user);
+    },
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => apiJson<User>('POST', '/api/auth/register', input),
+    onSuccess: (user) => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_KEY[0] });
+      queryClient.setQueryData(USER_KEY, user);
+    },
+  });
+}
+
+export interface AdminRegisterInput extends LoginInput {
+  firstName: string;
+  lastName: string;
+  registrationKey: string;
+}
+
+/**
+ * POST /api/auth/admin-login: the caller reads `user.role` and then navigates in full (a fresh
+ * page for the new session), so the cache is left alone here.
+ */
+export function useAdminLogin() {
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiJson<{ user: User }>('POST', '/api/auth/admin-login', input),
+  });
+}
+
+/** POST /api/auth/admin-register: creates the administrator; it does not sign in. */
+export function useAdminRegister() {
+  return useMutation({
+    mutationFn: (input: AdminRegisterInput) => apiJson<User>('POST', '/api/auth/admin-register', input),
+  });
+}
+
+/** Spec section 4: after the call, success or failure, the browser goes to /. */
+export async function logout(): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/auth/logout');
+  } catch {
+    // going to / anyway
+  }
+  assignLocation('/');
+}

@@ -1,0 +1,114 @@
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { LogoMark } from '@/components/ui/logo';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Tabs } from '@/components/ui/tabs';
+import { notify } from '@/components/ui/toast-store';
+import { rule } from '@/lib/form-rule';
+import { useLogin, useRegister, type LoginInput, type RegisterInput } from '../api/auth';
+import { BUSINESS_TYPE_OPTIONS, validateBusinessName, validateEmail, validatePassword } from '../validation';
+import './auth-page.css';
+
+/** The landing page for visitors (spec section 2): Sign In and Register tabs. */
+export function AuthPage() {
+  const [tab, setTab] = useState('signin');
+  return (
+    <div className="auth-page">
+      <main className="auth-main">
+        <div className="auth-brand">
+          <span className="auth-logo" aria-hidden="true">
+            <LogoMark size={56} />
+          </span>
+          <h1 className="auth-title">Bakery Wholesale</h1>
+          <p className="auth-tagline">Streamlining bread ordering and delivery for coffee shops, bakeries and restaurants.</p>
+        </div>
+        <div className="plain-card auth-card">
+          <Tabs
+            activeKey={tab}
+            onChange={setTab}
+            label="Sign in or register"
+            items={[
+              { key: 'signin', label: 'Sign In', children: <SignInForm /> },
+              { key: 'register', label: 'Register', children: <RegisterForm /> },
+            ]}
+          />
+          <div className="auth-admin-link">
+            <Link to="/admin/login">Administrator Access</Link>
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function SignInForm() {
+  const login = useLogin();
+  const navigate = useNavigate();
+  const onFinish = (values: LoginInput) => {
+    // mutateAsync: once signed in, / shows the dashboard and this form unmounts
+    login.mutateAsync({ email: values.email.trim(), password: values.password }).then(
+      () => {
+        notify.success('Logged in successfully!');
+        navigate('/products');
+      },
+      () => notify.error('Invalid email or password'),
+    );
+  };
+  return (
+    <Form<LoginInput> name="login" layout="vertical" validateTrigger="onBlur" onFinish={onFinish} requiredMark={false}>
+      <Form.Item label="Email" name="email" rules={[rule(validateEmail)]}>
+        <Input size="large" type="email" autoComplete="email" placeholder="you@business.com" />
+      </Form.Item>
+      <Form.Item label="Password" name="password" rules={[rule(validatePassword)]}>
+        <Input.Password size="large" autoComplete="current-password" placeholder="Your password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" disabled={login.isPending}>
+        {login.isPending ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </Form>
+  );
+}
+
+function RegisterForm() {
+  const register = useRegister();
+  const navigate = useNavigate();
+  const onFinish = (values: RegisterInput) => {
+    const businessName = values.businessName?.trim();
+    register
+      .mutateAsync({
+        email: values.email.trim(),
+        password: values.password,
+        ...(businessName ? { businessName } : {}),
+        ...(values.businessType ? { businessType: values.businessType } : {}),
+      })
+      .then(
+        () => {
+          notify.success('Account created and logged in successfully!');
+          navigate('/products');
+        },
+        () => notify.error('Registration failed. Email may already exist.'),
+      );
+  };
+  return (
+    <Form<RegisterInput> name="register" layout="vertical" validateTrigger="onBlur" onFinish={onFinish} requiredMark={false}>
+      <Form.Item label="Email" name="email" rules={[rule(validateEmail)]}>
+        <Input size="large" type="email" autoComplete="email" placeholder="you@business.com" />
+      </Form.Item>
+      <Form.Item label="Password" name="password" rules={[rule(validatePassword)]}>
+        <Input.Password size="large" autoComplete="new-password" placeholder="At least 6 characters" />
+      </Form.Item>
+      <Form.Item label="Business Name" name="businessName" rules={[rule(validateBusinessName)]}>
+        <Input size="large" autoComplete="organization" placeholder="Your business name" />
+      </Form.Item>
+      <Form.Item label="Business Type" name="businessType">
+        <NativeSelect placeholder="Select business type" options={BUSINESS_TYPE_OPTIONS} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" disabled={register.isPending}>
+        {register.isPending ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </Form>
+  );
+}
+
+export default AuthPage;

@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api-client';
+import type { Pricing } from '@/lib/money';
+import type { CartLine } from '@contracts/ordering';
+
+export const CART_KEY = ['/api/cart'] as const;
+export const CART_COUNT_KEY = ['/api/cart/count'] as const;
+export const PRICING_KEY = ['/api/config/pricing'] as const;
+
+export function useCart() {
+  return useQuery<CartLine[]>({ queryKey: CART_KEY });
+}
+
+/** Spec section 7: only when signed in and not admin; no retry. */
+export function useCartCount(enabled: boolean) {
+  return useQuery<{ count: number }>({ queryKey: CART_COUNT_KEY, enabled, retry: false });
+}
+
+export function usePricing() {
+  return useQuery<Pricing>({ queryKey: PRICING_KEY });
+}
+
+/** Adding a line changes the cart and (for a new product) its count. */
+export function useAddToCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { productId: string; quantity: number }) => apiJson<CartLine>('POST', '/api/cart', input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: CART_KEY, exact: true }),
+        queryClient.invalidateQueries({ queryKey: CART_COUNT_KEY }),
+      ]),
+  });
+}
+
+/** A quantity change leaves the number of lines (the count) as it was. */
+export function useUpdateCartItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, quantity }: { id: string; quantity: number }) => apiJson<CartLine>('PUT', `/api/cart/${id}`, { quantity }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CART_KEY, exact: true }),
+  });
+}
+
+export function useRemoveCartItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<{ id: string }>('DELETE', `/api/cart/${id}`),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: CART_KEY, exact: true }),
+        queryClient.invalidateQueries({ queryKey: CART_COUNT_KEY }),
+      ]),
+  });
+}

@@ -1,0 +1,224 @@
+import { DeleteOutlined, PictureOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Input, Select, Skeleton } from 'antd';
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
+import { notify } from '@/components/ui/toast-store';
+import { usePlaceOrder } from '@/features/orders/api/orders';
+import { CART_LINE_MAX, CART_LINE_MIN, DELIVERY_TIME_SLOTS, type DeliveryTimeSlot } from '@contracts/constants';
+import type { CartLine } from '@contracts/ordering';
+import { isApiError } from '@/lib/api-client';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { formatAmount, formatMoney, lineTotalCents } from '@/lib/money';
+import { useIsMobile } from '@/lib/use-is-mobile';
+import { useCart, usePricing, useRemoveCartItem, useUpdateCartItem } from '../api/cart';
+import { placeOrderError } from '../place-order-error';
+import { cartTotals, formatRate } from '../totals';
+import './cart.css';
+
+/** Spec section 2: lines, order summary, delivery details, Place Order. */
+export function CartPage() {
+  const cart = useCart();
+  const pricing = usePricing();
+  const mobile = useIsMobile();
+  const lines = cart.data ?? [];
+
+  if (cart.isLoading) {
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
+  }
+  if (lines.length === 0) {
+    return (
+      <EmptyState
+        icon={<ShoppingCartOutlined />}
+        title="Your cart is empty"
+        hint="Add fresh bread, pastries and bagels from the catalogue."
+        action={
+          <Link to="/products" className="browse-link">
+            Browse Products
+          </Link>
+        }
+      />
+    );
+  }
+
+  const totals = cartTotals(lines, pricing.data);
+  const pricingReady = !pricing.isLoading;
+  return (
+    <div className={mobile ? 'cart cart-mobile' : 'cart'}>
+      <Card title={<h2 className="card-heading">Items ({lines.length})</h2>} className="cart-items">
+        <ul className="cart-lines">
+          {lines.map((line) => (
+            <CartLineRow key={line.id} line={line} />
+          ))}
+        </ul>
+      </Card>
+      <div className="cart-side">
+        <Card title={<h2 className="card-heading">Order Summary</h2>}>
+          {pricingReady ? (
+            <dl className="summary" aria-label="Order summary">
+              <div className="summary-row">
+                <dt>Subtotal</dt>
+                <dd data-testid="summary-subtotal">{formatMoney(totals.subtotal)}</dd>
+              </div>
+              <div className="summary-row">
+                <dt>Delivery Fee</dt>
+                <dd data-testid="summary-delivery-fee">{formatMoney(totals.deliveryFee)}</dd>
+              </div>
+              <div className="summary-row">
+                <dt>Tax ({formatRate(pricing.data?.taxRate ?? '0.085')})</dt>
+                <dd data-testid="summary-tax">{formatMoney(totals.tax)}</dd>
+              </div>
+              <div className="summary-row summary-total">
+                <dt>Total</dt>
+                <dd data-testid="summary-total">{formatMoney(totals.total)}</dd>
+              </div>
+            </dl>
+          ) : (
+            <Skeleton active paragraph={{ rows: 3 }} title={false} />
+          )}
+        </Card>
+        <DeliveryForm empty={lines.length === 0} />
+      </div>
+    </div>
+  );
+}
+
+function CartLineRow({ line }: { line: CartLine }) {
+  const update = useUpdateCartItem();
+  const remove = useRemoveCartItem();
+  const name = line.product?.name ?? 'Unavailable product';
+  const busy = update.isPending || remove.isPending;
+
+  const setQuantity = (quantity: number) =>
+    update.mutate({ id: line.id, quantity }, { onError: () => notify.error('Failed to update cart item') });
+  // mutateAsync: the row unmounts once the cart is fetched again, and the toast must still show
+  const onRemove = () =>
+    remove.mutateAsync(line.id).then(
+      () => notify.success('Item removed from cart'),
+      () => notify.error('Failed to remove item from cart'),
+    );
+
+  return (
+    <li className="cart-line" aria-label={name}>
+      {line.product?.imageUrl ? (
+        <img className="cart-thumb" src={line.product.imageUrl} alt={name} />
+      ) : (
+        <div className="cart-thumb image-placeholder" role="img" aria-label={`${name}: no photo`}>
+          <PictureOutlined />
+        </div>
+      )}
+      <div className="cart-line-info">
+        <div className="cart-line-name">{name}</div>
+        {line.product ? (
+          <div className="muted">{formatAmount(line.product.price)} each</div>
+        ) : (
+          <div className="cart-line-gone">No longer available</div>
+        )}
+      </div>
+      <QuantityStepper
+        value={line.quantity}
+        min={CART_LINE_MIN}
+        max={CART_LINE_MAX}
+        onChange={setQuantity}
+        itemName={name}
+        disabled={busy || !line.product}
+        size="small"
+      />
+      <div className="cart-line-total" data-testid="line-total">
+        {line.product ? formatMoney(lineTotalCents(line.product.price, line.quantity)) : '—'}
+      </div>
+      <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${name} from cart`} onClick={onRemove} disabled={busy} />
+    </li>
+  );
+}
+
+/** Delivery date (not before today), time slot, special instructions; all optional, sent as null when empty. */
+function DeliveryForm({ empty }: { empty: boolean }) {
+  const [date, setDate] = useState<Dayjs | null>(null);
+  const [slot, setSlot] = useState<DeliveryTimeSlot | undefined>(undefined);
+  const [instructions, setInstructions] = useState('');
+  const place = usePlaceOrder();
+  const navigate = useNavigate();
+  // one key per checkout attempt; kept when the answer never came, so a retry cannot order twice
+  const attemptKey = useRef(newIdempotencyKey());
+
+  const onPlace = () => {
+    if (empty) {
+      notify.error('Your cart is empty');
+      return;
+    }
+    // mutateAsync: the emptied cart replaces this form before per-call callbacks would run
+    place
+      .mutateAsync({
+        deliveryDate: date ? date.format('YYYY-MM-DD') : null,
+        deliveryTimeSlot: slot ?? null,
+        specialInstructions: instructions.trim() || null,
+        idempotencyKey: attemptKey.current,
+      })
+      .then(
+        () => {
+          attemptKey.current = newIdempotencyKey();
+          notify.success('Order placed successfully! You will receive a confirmation email shortly.');
+          navigate('/orders');
+        },
+        (err: unknown) => {
+          if (isApiError(err)) attemptKey.current = newIdempotencyKey();
+          notify.error(placeOrderError(err));
+        },
+      );
+  };
+
+  return (
+    <Card title={<h2 className="card-heading">Delivery Details</h2>}>
+      <div className="delivery-form">
+        <div className="field">
+          <label htmlFor="delivery-date">Delivery Date</label>
+          <DatePicker
+            id="delivery-date"
+            value={date}
+            onChange={setDate}
+            format="YYYY-MM-DD"
+            placeholder="Select a date"
+            disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+            className="full-width"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="delivery-slot">Delivery Time Slot</label>
+          <Select
+            id="delivery-slot"
+            value={slot}
+            onChange={setSlot}
+            allowClear
+            placeholder="Select a time slot"
+            options={DELIVERY_TIME_SLOTS.map((s) => ({ value: s, label: s }))}
+            className="full-width"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="special-instructions">Special Instructions</label>
+          <Input.TextArea
+            id="special-instructions"
+            value={instructions}
+            onChange={(e) => setInstructions(e.target.value)}
+            rows={3}
+            maxLength={1000}
+            placeholder="Gate code, where to leave the delivery..."
+          />
+        </div>
+        <Button type="primary" size="large" block onClick={onPlace} disabled={place.isPending}>
+          {place.isPending ? 'Placing Order...' : 'Place Order'}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+export default CartPage;

@@ -1,0 +1,108 @@
+import { Avatar, Button, Modal, Skeleton } from 'antd';
+import { useMemo } from 'react';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { BUSINESS_TYPE_LABELS } from '@/features/auth/validation';
+import { useOrders } from '@/features/orders/api/orders';
+import { formatDate } from '@/lib/dates';
+import { formatAmount, formatMoney, parseAmount } from '@/lib/money';
+import { useCustomer, type Customer } from '../api/customers';
+import { accountStatus, customerDisplayName, customerInitials } from '../display';
+
+/** View: the customer's details and their orders (all orders, filtered by customer on the client). */
+export function CustomerDetailsDialog({ customer, onClose, onEdit }: { customer: Customer | null; onClose: () => void; onEdit: (c: Customer) => void }) {
+  const details = useCustomer(customer?.id, customer ?? undefined);
+  const c = details.data ?? customer;
+  const orders = useOrders();
+  const theirs = useMemo(() => (orders.data ?? []).filter((o) => o.customerId === customer?.id), [orders.data, customer?.id]);
+  const spent = theirs.filter((o) => o.status !== 'cancelled').reduce((sum, o) => sum + safeCents(o.total), 0);
+
+  return (
+    <Modal
+      title={c ? customerDisplayName(c) : 'Customer'}
+      open={customer !== null}
+      onCancel={onClose}
+      width={640}
+      footer={[
+        <Button key="edit" onClick={() => c && onEdit(c)}>
+          Edit
+        </Button>,
+        <Button key="close" type="primary" onClick={onClose}>
+          Close
+        </Button>,
+      ]}
+    >
+      {c && (
+        <div className="customer-details">
+          <div className="customer-details-head">
+            <Avatar size={48} className="customer-avatar" aria-hidden="true">
+              {customerInitials(c)}
+            </Avatar>
+            <div>
+              <div className="customer-details-email">{c.email}</div>
+              <div className="muted">Account Status: {accountStatus(c)}</div>
+            </div>
+          </div>
+          <dl className="customer-details-grid">
+            <Detail label="Business name" value={c.businessName} />
+            <Detail label="Business type" value={c.businessType ? BUSINESS_TYPE_LABELS[c.businessType] : null} />
+            <Detail label="First name" value={c.firstName} />
+            <Detail label="Last name" value={c.lastName} />
+            <Detail label="Phone" value={c.phone} />
+            <Detail label="Member since" value={formatDate(c.createdAt)} />
+            <Detail label="Address" value={c.address} wide />
+            <Detail label="Last updated" value={formatDate(c.updatedAt)} />
+          </dl>
+          <section aria-labelledby="customer-orders-heading" className="customer-orders">
+            <h3 id="customer-orders-heading" className="customer-orders-title">
+              Orders{' '}
+              {!orders.isLoading && (
+                <span className="muted">
+                  ({theirs.length}
+                  {theirs.length > 0 ? `, ${formatMoney(spent)} excluding cancelled` : ''})
+                </span>
+              )}
+            </h3>
+            {orders.isLoading ? (
+              <Skeleton active paragraph={{ rows: 2 }} />
+            ) : orders.isError ? (
+              <p className="muted">Orders could not be loaded.</p>
+            ) : theirs.length === 0 ? (
+              <p className="muted">No orders yet.</p>
+            ) : (
+              <ul className="customer-order-list">
+                {theirs.map((o) => (
+                  <li key={o.id} className="customer-order" aria-label={`Order #${o.id.slice(-8)}`}>
+                    <span className="customer-order-id">#{o.id.slice(-8)}</span>
+                    <span className="muted">{formatDate(o.createdAt)}</span>
+                    <span className="muted">
+                      {o.orderItems.length} {o.orderItems.length === 1 ? 'item' : 'items'}
+                    </span>
+                    <span className="customer-order-total">{formatAmount(o.total)}</span>
+                    <StatusBadge status={o.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function Detail({ label, value, wide }: { label: string; value: string | null | undefined; wide?: boolean }) {
+  return (
+    <div className={wide ? 'detail-wide' : undefined}>
+      <dt>{label}</dt>
+      <dd>{value ? value : <span className="muted">Not provided</span>}</dd>
+    </div>
+  );
+}
+
+function safeCents(amount: string): number {
+  try {
+    return parseAmount(amount);
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,209 @@
+import { EditOutlined, EnvironmentOutlined, EyeOutlined, MailOutlined, PhoneOutlined, ShopOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Avatar, Button, Card, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { formatDate } from '@/lib/dates';
+import { useIsMobile } from '@/lib/use-is-mobile';
+import { useCustomers, type Customer } from '../api/customers';
+import { accountStatus, businessTypeText, customerDisplayName, customerInitials, customerSince } from '../display';
+import { AddCustomerDialog } from './add-customer-dialog';
+import { CustomerDetailsDialog } from './customer-details-dialog';
+import { EditCustomerDialog } from './edit-customer-dialog';
+import './customers.css';
+
+/** Spec section 9: placeholder cards while loading. */
+export const SKELETON_CARDS = { desktop: 6, mobile: 3 } as const;
+
+/**
+ * Spec section 2's Manage Customers: the shell shows the title and subtitle ('View and manage your
+ * customer accounts', on mobile 'View and manage customer accounts'); here the Add button, the
+ * loading and empty states, and one card per customer, with a layout of its own on each side.
+ */
+export function ManageCustomersPage() {
+  const mobile = useIsMobile();
+  const customers = useCustomers();
+  const [adding, setAdding] = useState(false);
+  const [viewing, setViewing] = useState<Customer | null>(null);
+  const [editing, setEditing] = useState<Customer | null>(null);
+  const list = customers.data ?? [];
+
+  return (
+    <div className={mobile ? 'manage-customers customers-mobile' : 'manage-customers'}>
+      <div className="customers-toolbar">
+        {!customers.isLoading && !customers.isError && (
+          <p className="muted customers-count">
+            {list.length} {list.length === 1 ? 'customer' : 'customers'}
+          </p>
+        )}
+        <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)} className="add-customer-button">
+          {mobile ? 'Add New Customer' : 'Add Customer'}
+        </Button>
+      </div>
+
+      {customers.isLoading ? (
+        <div className={mobile ? 'customer-list' : 'customer-grid'} aria-busy="true" aria-label="Loading customers">
+          {Array.from({ length: mobile ? SKELETON_CARDS.mobile : SKELETON_CARDS.desktop }, (_, i) => (
+            <Card key={i} className="customer-card" data-testid="customer-skeleton">
+              <Skeleton active avatar paragraph={{ rows: 3 }} />
+            </Card>
+          ))}
+        </div>
+      ) : customers.isError ? (
+        <EmptyState icon={<TeamOutlined />} title="Customers could not be loaded" hint="Please try again in a moment." />
+      ) : list.length === 0 ? (
+        mobile ? (
+          <EmptyState icon={<TeamOutlined />} title="No customers yet" hint="Start by adding your first customer to manage their account" />
+        ) : (
+          <EmptyState icon={<TeamOutlined />} title="No customers found" hint="No customer data is available yet" />
+        )
+      ) : (
+        <div className={mobile ? 'customer-list' : 'customer-grid'} role="list" aria-label="Customers">
+          {list.map((c) =>
+            mobile ? (
+              <MobileCustomerCard key={c.id} customer={c} onView={() => setViewing(c)} onEdit={() => setEditing(c)} />
+            ) : (
+              <DesktopCustomerCard key={c.id} customer={c} onView={() => setViewing(c)} onEdit={() => setEditing(c)} />
+            ),
+          )}
+        </div>
+      )}
+
+      <AddCustomerDialog open={adding} onClose={() => setAdding(false)} />
+      <CustomerDetailsDialog
+        customer={viewing}
+        onClose={() => setViewing(null)}
+        onEdit={(c) => {
+          setViewing(null);
+          setEditing(c);
+        }}
+      />
+      <EditCustomerDialog customer={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}
+
+interface CardProps {
+  customer: Customer;
+  onView: () => void;
+  onEdit: () => void;
+}
+
+function CardHead({ customer, mobile }: { customer: Customer; mobile: boolean }) {
+  return (
+    <div className="customer-card-head">
+      <Avatar size={mobile ? 40 : 48} className="customer-avatar" aria-hidden="true">
+        {customerInitials(customer)}
+      </Avatar>
+      <div className="customer-card-title">
+        <h2 className="customer-name">{customerDisplayName(customer)}</h2>
+        <div className="muted customer-since">{customerSince(customer, mobile)}</div>
+      </div>
+      <Tag color="green" className="customer-active">
+        Active
+      </Tag>
+    </div>
+  );
+}
+
+function Contact({ customer }: { customer: Customer }) {
+  return (
+    <ul className="customer-contact">
+      <li>
+        <MailOutlined aria-hidden="true" />
+        <span className="customer-email" title={customer.email}>
+          <span className="visually-hidden">Email: </span>
+          {customer.email}
+        </span>
+      </li>
+      {customer.phone && (
+        <li>
+          <PhoneOutlined aria-hidden="true" />
+          <span>
+            <span className="visually-hidden">Phone: </span>
+            {customer.phone}
+          </span>
+        </li>
+      )}
+      {customer.address && (
+        <li className="customer-address">
+          <EnvironmentOutlined aria-hidden="true" />
+          <span>
+            <span className="visually-hidden">Address: </span>
+            {customer.address}
+          </span>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+function Dates({ customer }: { customer: Customer }) {
+  return (
+    <dl className="customer-dates">
+      <div>
+        <dt>Member since</dt>
+        <dd>{formatDate(customer.createdAt)}</dd>
+      </div>
+      <div>
+        <dt>Last updated</dt>
+        <dd>{formatDate(customer.updatedAt)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function Actions({ customer, onView, onEdit }: CardProps) {
+  const name = customerDisplayName(customer);
+  return (
+    <div className="customer-actions">
+      <Button icon={<EyeOutlined />} onClick={onView} aria-label={`View ${name}`}>
+        View
+      </Button>
+      <Button icon={<EditOutlined />} onClick={onEdit} aria-label={`Edit ${name}`}>
+        Edit
+      </Button>
+    </div>
+  );
+}
+
+/** Desktop: initials, name, 'Customer since', Active, contact, Account Status, dates, View and Edit. */
+function DesktopCustomerCard(props: CardProps) {
+  const { customer } = props;
+  return (
+    <article className="customer-card" role="listitem" aria-label={customerDisplayName(customer)} data-customer-id={customer.id}>
+      <CardHead customer={customer} mobile={false} />
+      <Contact customer={customer} />
+      <div className="customer-status">
+        <span className="muted">Account Status</span>
+        <span className="customer-status-value">{accountStatus(customer)}</span>
+      </div>
+      <Dates customer={customer} />
+      <Actions {...props} />
+    </article>
+  );
+}
+
+/** Mobile: the same with 'Since', and the business type instead of the account status. */
+function MobileCustomerCard(props: CardProps) {
+  const { customer } = props;
+  const type = businessTypeText(customer.businessType);
+  return (
+    <article className="customer-card" role="listitem" aria-label={customerDisplayName(customer)} data-customer-id={customer.id}>
+      <CardHead customer={customer} mobile />
+      <Contact customer={customer} />
+      {type && (
+        <div className="customer-type">
+          <ShopOutlined aria-hidden="true" />
+          <span>
+            <span className="visually-hidden">Business type: </span>
+            <span className="customer-type-value">{type}</span>
+          </span>
+        </div>
+      )}
+      <Dates customer={customer} />
+      <Actions {...props} />
+    </article>
+  );
+}
+
+export default ManageCustomersPage;

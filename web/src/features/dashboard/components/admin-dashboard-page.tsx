@@ -1,0 +1,208 @@
+import {
+  AppstoreOutlined,
+  ArrowRightOutlined,
+  FileTextOutlined,
+  ProfileOutlined,
+  TeamOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { Card, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Product } from '@contracts/catalog';
+import type { Order } from '@contracts/ordering';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { useCustomers } from '@/features/customers/api/customers';
+import { useOrders } from '@/features/orders/api/orders';
+import { orderCustomerName } from '@/features/orders/filters';
+import { useLowStockProducts, useProducts } from '@/features/products/api/products';
+import { pendingSubmissions } from '@/features/products/admin-badge';
+import { ProductImage } from '@/features/products/components/product-card';
+import { formatDate } from '@/lib/dates';
+import { formatAmount } from '@/lib/money';
+import { adminCounts, LOW_STOCK_SHOWN, RECENT_ORDERS } from '../admin-counts';
+import './dashboard.css';
+import './admin-dashboard.css';
+
+/**
+ * Spec section 2's admin dashboard: counts (products with the active count, orders with the
+ * pending count, customers, low-stock products), quick links, the 5 most recent orders and up to
+ * 5 low-stock products with 'N left' and 'Min'. Pushed order changes refresh it (realtime.tsx).
+ */
+export function AdminDashboardPage() {
+  const products = useProducts({ fresh: true });
+  const orders = useOrders({ fresh: true });
+  const customers = useCustomers();
+  const lowStock = useLowStockProducts();
+  const counts = adminCounts({
+    products: products.data,
+    orders: orders.data,
+    customers: customers.data,
+    lowStock: lowStock.data,
+  });
+  const pending = pendingSubmissions(products.data ?? []).length;
+
+  return (
+    <div className="dashboard admin-dashboard">
+      <section aria-label="Counts" className="metric-grid">
+        <Count
+          label="Total Products"
+          value={counts.products}
+          hint={counts.activeProducts === undefined ? undefined : `${counts.activeProducts} active`}
+          icon={<AppstoreOutlined />}
+          loading={products.isLoading}
+          extra={pending > 0 ? `${pending} awaiting review` : undefined}
+        />
+        <Count
+          label="Total Orders"
+          value={counts.orders}
+          hint={counts.pendingOrders === undefined ? undefined : `${counts.pendingOrders} pending`}
+          icon={<FileTextOutlined />}
+          loading={orders.isLoading}
+          attention={Boolean(counts.pendingOrders)}
+        />
+        <Count label="Total Customers" value={counts.customers} hint="Business accounts" icon={<TeamOutlined />} loading={customers.isLoading} />
+        <Count
+          label="Low Stock"
+          value={counts.lowStock}
+          hint="At or below their threshold"
+          icon={<WarningOutlined />}
+          loading={lowStock.isLoading}
+          attention={Boolean(counts.lowStock)}
+        />
+      </section>
+
+      <nav aria-label="Admin quick links" className="admin-quick-links">
+        <QuickLink to="/admin/products" icon={<AppstoreOutlined />} title="Manage Products" hint="Catalogue, stock and submissions" />
+        <QuickLink to="/admin/orders" icon={<ProfileOutlined />} title="Manage Orders" hint="Process and track orders" />
+        <QuickLink to="/admin/customers" icon={<TeamOutlined />} title="Manage Customers" hint="Accounts and contact details" />
+      </nav>
+
+      <div className="dashboard-columns">
+        <Card title={<h2 className="card-heading">Recent Orders</h2>} extra={<Link to="/admin/orders">View all</Link>} className="recent-orders">
+          {orders.isLoading ? (
+            <Skeleton active />
+          ) : orders.isError ? (
+            <p className="muted">Orders could not be loaded.</p>
+          ) : (orders.data ?? []).length === 0 ? (
+            <p className="muted">No orders yet.</p>
+          ) : (
+            <ul className="recent-list" aria-label="Recent orders">
+              {(orders.data ?? []).slice(0, RECENT_ORDERS).map((order) => (
+                <RecentOrder key={order.id} order={order} />
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <Card title={<h2 className="card-heading">Low Stock</h2>} extra={<Link to="/admin/products">Restock</Link>} className="low-stock">
+          {lowStock.isLoading ? (
+            <Skeleton active />
+          ) : lowStock.isError ? (
+            <p className="muted">Stock levels could not be loaded.</p>
+          ) : (lowStock.data ?? []).length === 0 ? (
+            <p className="muted">Every product is above its threshold.</p>
+          ) : (
+            <ul className="low-stock-list" aria-label="Low-stock products">
+              {(lowStock.data ?? []).slice(0, LOW_STOCK_SHOWN).map((p) => (
+                <LowStockItem key={p.id} product={p} />
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function Count({
+  label,
+  value,
+  hint,
+  icon,
+  loading,
+  attention,
+  extra,
+}: {
+  label: string;
+  value: number | undefined;
+  hint?: string;
+  icon: ReactNode;
+  loading: boolean;
+  attention?: boolean;
+  extra?: string;
+}) {
+  return (
+    <Card className="metric-card">
+      <div className="metric-top">
+        <span className="metric-label">{label}</span>
+        <span className="metric-icon" aria-hidden="true">
+          {icon}
+        </span>
+      </div>
+      {loading ? (
+        <Skeleton active paragraph={false} title={{ width: 60 }} />
+      ) : (
+        <>
+          <div className="metric-value" data-testid={`count-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+            {value ?? '—'}
+          </div>
+          {hint && <div className={`metric-trend ${attention ? 'trend-attention' : 'trend-flat'}`}>{hint}</div>}
+          {extra && <div className="metric-trend trend-attention">{extra}</div>}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function QuickLink({ to, icon, title, hint }: { to: string; icon: ReactNode; title: string; hint: string }) {
+  return (
+    <Link to={to} className="quick-action">
+      <span className="quick-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="quick-text">
+        <span className="quick-title">{title}</span>
+        <span className="quick-hint">{hint}</span>
+      </span>
+      <ArrowRightOutlined className="quick-arrow" aria-hidden="true" />
+    </Link>
+  );
+}
+
+function RecentOrder({ order }: { order: Order }) {
+  const items = order.orderItems.length;
+  return (
+    <li className="recent-order" data-order-id={order.id}>
+      <div className="recent-main">
+        <span className="recent-id">#{order.id.slice(-8)}</span>
+        <span className="recent-customer">{orderCustomerName(order)}</span>
+        <span className="muted">
+          {items} {items === 1 ? 'item' : 'items'} · {formatDate(order.createdAt)}
+        </span>
+      </div>
+      <div className="recent-side">
+        <span className="recent-total">{formatAmount(order.total)}</span>
+        <StatusBadge status={order.status} palette="dashboard" />
+      </div>
+    </li>
+  );
+}
+
+function LowStockItem({ product }: { product: Product }) {
+  return (
+    <li className="low-stock-item" aria-label={product.name}>
+      <ProductImage product={product} className="low-stock-thumb" />
+      <div className="low-stock-name">
+        <span>{product.name}</span>
+        {!product.isActive && <span className="muted"> (inactive)</span>}
+      </div>
+      <div className="low-stock-figures">
+        <span className={product.stock === 0 ? 'low-stock-left out' : 'low-stock-left'}>{product.stock} left</span>
+        <span className="muted">Min {product.lowStockThreshold}</span>
+      </div>
+    </li>
+  );
+}
+
+export default AdminDashboardPage;

@@ -1,0 +1,191 @@
+import { CalendarOutlined, EyeOutlined, FileTextOutlined, MailOutlined, PhoneOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Input, Select, Skeleton } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { FINAL_ORDER_STATUSES, type OrderStatus } from '@contracts/constants';
+import type { Order } from '@contracts/ordering';
+import { EmptyState } from '@/components/ui/empty-state';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { notify } from '@/components/ui/toast-store';
+import { useMarkNotificationsRead } from '@/features/notifications/api/notifications';
+import { formatIsoDate } from '@/lib/dates';
+import { formatAmount } from '@/lib/money';
+import { useIsMobile } from '@/lib/use-is-mobile';
+import { useOrders, useUpdateOrderStatus } from '../api/orders';
+import { ADMIN_STATUS_FILTER_OPTIONS, deliveryText, filterAdminOrders, itemSummary, orderCustomerName, STATUS_OPTIONS } from '../filters';
+import { OrderDetailsDialog } from './order-details-dialog';
+import './orders.css';
+import './manage-orders.css';
+
+/** Spec section 9: admin order cards show 3 items. */
+export const ADMIN_CARD_ITEMS = 3;
+
+/** "Nov 21, 2026, 9:30 AM": when an order was placed, to the minute. */
+function placedAt(timestamp: string): string {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return timestamp;
+  return date.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/**
+ * Spec section 2: every order, filtered by status, date and free text (order id, business name,
+ * email), each with a status selector. Opening the screen marks the admin notifications read.
+ */
+export function ManageOrdersPage() {
+  const orders = useOrders({ fresh: true });
+  const mobile = useIsMobile();
+  const markRead = useMarkNotificationsRead();
+  const [status, setStatus] = useState('all');
+  const [date, setDate] = useState<Dayjs | null>(null);
+  const [text, setText] = useState('');
+  const [viewing, setViewing] = useState<Order | null>(null);
+
+  const { mutate: markAllRead } = markRead;
+  useEffect(() => markAllRead(), [markAllRead]);
+
+  const all = orders.data ?? [];
+  const visible = useMemo(
+    () => filterAdminOrders(orders.data ?? [], { status, date: date ? date.format('YYYY-MM-DD') : '', text }),
+    [orders.data, status, date, text],
+  );
+  const filtered = status !== 'all' || date !== null || text.trim() !== '';
+
+  return (
+    <div className={mobile ? 'manage-orders orders-mobile' : 'manage-orders'}>
+      <div className="orders-toolbar manage-orders-toolbar">
+        <div className="filter-field">
+          <label htmlFor="admin-status-filter" className="filter-label">
+            Status
+          </label>
+          <Select id="admin-status-filter" value={status} onChange={setStatus} options={ADMIN_STATUS_FILTER_OPTIONS} className="filter-select" />
+        </div>
+        <div className="filter-field">
+          <label htmlFor="admin-date-filter" className="filter-label">
+            Order Date
+          </label>
+          <DatePicker id="admin-date-filter" value={date} onChange={setDate} format="YYYY-MM-DD" placeholder="Any date" allowClear className="filter-select" />
+        </div>
+        <div className="filter-field order-search">
+          <label htmlFor="order-search" className="filter-label">
+            Search
+          </label>
+          <Input
+            id="order-search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Order ID, business name or email"
+            prefix={<SearchOutlined aria-hidden="true" />}
+            allowClear
+          />
+        </div>
+      </div>
+
+      {orders.isLoading ? (
+        <Card>
+          <Skeleton active />
+        </Card>
+      ) : orders.isError ? (
+        <EmptyState icon={<FileTextOutlined />} title="Orders could not be loaded" hint="Please try again in a moment." />
+      ) : all.length === 0 ? (
+        <EmptyState icon={<FileTextOutlined />} title="No orders yet" hint="Orders your customers place appear here as they come in." />
+      ) : visible.length === 0 ? (
+        <EmptyState icon={<SearchOutlined />} title="No orders found" hint="Try adjusting your status, date or search" />
+      ) : (
+        <>
+          <p className="muted orders-count" aria-live="polite">
+            {filtered ? `Showing ${visible.length} of ${all.length} orders` : `${all.length} ${all.length === 1 ? 'order' : 'orders'}`}
+          </p>
+          <ul className="order-list" aria-label="Orders">
+            {visible.map((order) => (
+              <AdminOrderCard key={order.id} order={order} onView={() => setViewing(order)} />
+            ))}
+          </ul>
+        </>
+      )}
+
+      <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} />
+    </div>
+  );
+}
+
+function AdminOrderCard({ order, onView }: { order: Order; onView: () => void }) {
+  const { shown, more } = itemSummary(order, ADMIN_CARD_ITEMS);
+  const shortId = order.id.slice(-8);
+  const update = useUpdateOrderStatus();
+  const final = FINAL_ORDER_STATUSES.includes(order.status);
+  const selectId = `status-${order.id}`;
+
+  const onStatus = (status: OrderStatus) => {
+    if (status === order.status) return;
+    update.mutate(
+      { id: order.id, status },
+      {
+        onSuccess: () => notify.success('Order status updated successfully'),
+        onError: () => notify.error('Failed to update order status'),
+      },
+    );
+  };
+
+  return (
+    <li className="order-card admin-order-card" aria-label={`Order #${shortId}`} data-order-id={order.id}>
+      <div className="admin-order-main">
+        <div className="order-card-head">
+          <div>
+            <h2 className="order-id">Order #{shortId}</h2>
+            <div className="muted">Placed {placedAt(order.createdAt)}</div>
+          </div>
+          <StatusBadge status={order.status} />
+        </div>
+        <div className="admin-order-customer">
+          <div className="admin-order-customer-name">{orderCustomerName(order)}</div>
+          <div className="admin-order-contact">
+            <span>
+              <MailOutlined aria-hidden="true" /> <span className="visually-hidden">Email: </span>
+              {order.customer?.email ?? '—'}
+            </span>
+            <span>
+              <PhoneOutlined aria-hidden="true" /> <span className="visually-hidden">Phone: </span>
+              {order.customer?.phone || <span className="muted">No phone</span>}
+            </span>
+          </div>
+        </div>
+        <ul className="order-items" aria-label="Items">
+          {shown.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+          {more && <li className="muted">{more}</li>}
+        </ul>
+      </div>
+      <div className="admin-order-side">
+        <div className="admin-order-total">
+          <span className="muted">Total</span> <strong data-testid="order-total">{formatAmount(order.total)}</strong>
+        </div>
+        <div className="order-delivery">
+          <CalendarOutlined aria-hidden="true" /> <span className="muted">Delivery:</span> {deliveryText(order, formatIsoDate)}
+        </div>
+        <div className="admin-order-controls">
+          <div className="status-field">
+            <label htmlFor={selectId} className="filter-label">
+              Order status
+            </label>
+            <Select<OrderStatus>
+              id={selectId}
+              value={order.status}
+              onChange={onStatus}
+              options={STATUS_OPTIONS}
+              disabled={final || update.isPending}
+              loading={update.isPending}
+              className="status-select"
+              title={final ? `This order is ${order.status} and can no longer change` : undefined}
+            />
+          </div>
+          <Button icon={<EyeOutlined />} onClick={onView} aria-label={`View order #${shortId}`}>
+            View
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export default ManageOrdersPage;

@@ -1,0 +1,74 @@
+import { ORDER_STATUSES } from '@contracts/constants';
+import type { Order } from '@contracts/ordering';
+import { localDateOf } from '@/lib/dates';
+
+/** Spec section 2: the order history's status filter. */
+export const STATUS_FILTER_OPTIONS = [
+  { value: 'all', label: 'All Statuses' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'in_transit', label: 'In Transit' },
+  { value: 'delivered', label: 'Delivered' },
+] as const;
+
+export interface OrderFilters {
+  status: string;
+  /** YYYY-MM-DD, the local date the order was placed; '' for any */
+  date: string;
+}
+
+export function filterOrders(orders: Order[], filters: OrderFilters): Order[] {
+  return orders.filter(
+    (o) => (filters.status === 'all' || o.status === filters.status) && (!filters.date || localDateOf(o.createdAt) === filters.date),
+  );
+}
+
+/**
+ * The first items as "2 × Sourdough Loaf", and '+N more items' for the rest: 2 in the order
+ * history, 3 on the admin's order cards (spec section 9).
+ */
+export function itemSummary(order: Pick<Order, 'orderItems'>, count = 2): { shown: string[]; more: string | null } {
+  const shown = order.orderItems.slice(0, count).map((i) => `${i.quantity} × ${i.product?.name ?? 'Product'}`);
+  const rest = order.orderItems.length - count;
+  return { shown, more: rest > 0 ? `+${rest} more items` : null };
+}
+
+/** "in_transit" → "In Transit". */
+export const statusTitle = (status: string): string => status.split('_').map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
+
+/** Manage Orders: the status filter has every status. */
+export const ADMIN_STATUS_FILTER_OPTIONS = [
+  { value: 'all', label: 'All Statuses' },
+  ...ORDER_STATUSES.map((status) => ({ value: status, label: statusTitle(status) })),
+];
+
+/** The per-order status selector: any status (spec section 4 enforces no transitions in the interface). */
+export const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: statusTitle(status) }));
+
+export interface AdminOrderFilters extends OrderFilters {
+  /** free text: the order id (whole, its last characters, with or without #), business name or email */
+  text: string;
+}
+
+export const NO_ADMIN_FILTERS: AdminOrderFilters = { status: 'all', date: '', text: '' };
+
+/** Does the free text find this order? Case and surrounding spaces do not matter. */
+export function matchesOrderText(order: Pick<Order, 'id' | 'customer'>, text: string): boolean {
+  const needle = text.trim().toLowerCase().replace(/^#/, '');
+  if (!needle) return true;
+  return [order.id, order.customer?.businessName, order.customer?.email].some((field) => (field ?? '').toLowerCase().includes(needle));
+}
+
+/** Manage Orders (spec section 2): status, the local date placed, and the free text. */
+export function filterAdminOrders(orders: Order[], filters: AdminOrderFilters): Order[] {
+  return filterOrders(orders, filters).filter((o) => matchesOrderText(o, filters.text));
+}
+
+/** The customer as the admin's order card names them: business name, else email. */
+export const orderCustomerName = (order: Pick<Order, 'customer'>): string => order.customer?.businessName || order.customer?.email || 'Unknown customer';
+
+/** Delivery date and slot, or 'Not scheduled'. */
+export function deliveryText(order: Pick<Order, 'deliveryDate' | 'deliveryTimeSlot'>, formatDate: (d: string) => string): string {
+  if (!order.deliveryDate && !order.deliveryTimeSlot) return 'Not scheduled';
+  return [order.deliveryDate ? formatDate(order.deliveryDate) : null, order.deliveryTimeSlot].filter(Boolean).join(' · ');
+}

@@ -1,0 +1,128 @@
+import { Button, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { useEffect } from 'react';
+import type { Product } from '@contracts/catalog';
+import { notify } from '@/components/ui/toast-store';
+import { rule } from '@/lib/form-rule';
+import { useCreateProduct, useUpdateProduct } from '../api/products';
+import {
+  CATEGORY_CHOICES,
+  formValuesOf,
+  toCreateInput,
+  toUpdateInput,
+  validateCategory,
+  validateDescription,
+  validateName,
+  validatePrice,
+  validateStock,
+  validateThreshold,
+  type ProductFormValues,
+} from '../product-form';
+import { PhotoUploadField } from './photo-upload-field';
+
+const EMPTY: ProductFormValues = { name: '', description: '', price: '', category: undefined, stock: 0, imageUrl: null };
+
+/**
+ * Add Product (spec section 2: name, description, price, category, initial stock, optional photo)
+ * or, given a product, Edit it (the same fields, stock and the low-stock threshold).
+ */
+export function ProductFormDialog({ mode, open, product, onClose }: { mode: 'add' | 'edit'; open: boolean; product?: Product | null; onClose: () => void }) {
+  const editing = mode === 'edit';
+  const [form] = Form.useForm<ProductFormValues>();
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const pending = create.isPending || update.isPending;
+
+  useEffect(() => {
+    if (open) form.setFieldsValue(editing && product ? formValuesOf(product) : EMPTY);
+  }, [open, editing, product, form]);
+
+  const close = () => {
+    form.resetFields();
+    onClose();
+  };
+
+  const onFinish = (values: ProductFormValues) => {
+    if (editing) {
+      if (!product) return;
+      const changes = toUpdateInput(product, values);
+      if (Object.keys(changes).length === 0) {
+        close();
+        return;
+      }
+      update.mutate(
+        { id: product.id, changes },
+        {
+          onSuccess: () => {
+            notify.success('Product updated successfully');
+            close();
+          },
+          onError: () => notify.error('Failed to update product'),
+        },
+      );
+    } else {
+      create.mutate(toCreateInput(values), {
+        onSuccess: () => {
+          notify.success('Product added successfully');
+          close();
+        },
+        onError: () => notify.error('Failed to add product'),
+      });
+    }
+  };
+
+  const title = editing ? 'Edit Product' : 'Add Product';
+  return (
+    <Modal
+      title={title}
+      open={open}
+      onCancel={close}
+      forceRender
+      footer={[
+        <Button key="cancel" onClick={close}>
+          Cancel
+        </Button>,
+        <Button key="submit" type="primary" loading={pending} onClick={() => form.submit()}>
+          {editing ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Adding...' : 'Add Product'}
+        </Button>,
+      ]}
+    >
+      <Form<ProductFormValues>
+        form={form}
+        name={editing ? 'edit-product' : 'add-product'}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={EMPTY}
+        onFinish={onFinish}
+        className="product-form"
+      >
+        <Form.Item name="imageUrl" label="Product Photo (optional)">
+          <PhotoUploadField removable />
+        </Form.Item>
+        <Form.Item name="name" label="Name" rules={[rule(validateName)]}>
+          <Input placeholder="e.g. Rye Sourdough" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="description" label="Description" rules={[rule(validateDescription)]}>
+          <Input.TextArea rows={2} placeholder="What makes it good" />
+        </Form.Item>
+        <div className="form-row">
+          <Form.Item name="price" label="Price ($)" rules={[rule(validatePrice)]}>
+            <Input inputMode="decimal" placeholder="0.00" autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="category" label="Category" rules={[rule(validateCategory)]}>
+            <Select placeholder="Select category" options={CATEGORY_CHOICES} />
+          </Form.Item>
+        </div>
+        <div className="form-row">
+          <Form.Item name="stock" label={editing ? 'Stock' : 'Initial Stock'} rules={[rule(validateStock)]}>
+            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          {editing && (
+            <Form.Item name="lowStockThreshold" label="Low Stock Threshold" rules={[rule(validateThreshold)]}>
+              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          )}
+        </div>
+      </Form>
+    </Modal>
+  );
+}

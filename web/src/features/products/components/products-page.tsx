@@ -1,0 +1,91 @@
+import { InboxOutlined, SearchOutlined } from '@ant-design/icons';
+import { Card, Select, Skeleton } from 'antd';
+import { useMemo, useState } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useUser } from '@/features/auth/api/auth';
+import { useIsMobile } from '@/lib/use-is-mobile';
+import { isAdmin } from '@/lib/user';
+import { useProducts } from '../api/products';
+import { CATEGORY_OPTIONS, filterProducts, isFiltered, NO_FILTERS, SEARCH_OPTIONS, type ProductFilters } from '../filters';
+import { ProductCard, ProductRow } from './product-card';
+import { SubmitProductDialog } from './submit-product-dialog';
+import './products.css';
+
+/** Spec section 2: the customer catalogue, with separate mobile and desktop layouts. */
+export function ProductsPage() {
+  const { user } = useUser();
+  const mobile = useIsMobile();
+  const products = useProducts();
+  const [filters, setFilters] = useState<ProductFilters>(NO_FILTERS);
+  const visible = useMemo(() => filterProducts(products.data ?? [], filters), [products.data, filters]);
+  const customer = !isAdmin(user);
+
+  return (
+    <div className={mobile ? 'products products-mobile' : 'products'}>
+      <div className="products-toolbar">
+        <div className="filter-field">
+          <label htmlFor="category-filter" className="filter-label">
+            Category
+          </label>
+          <Select
+            id="category-filter"
+            value={filters.category}
+            onChange={(category) => setFilters((f) => ({ ...f, category }))}
+            options={CATEGORY_OPTIONS.map((o) => ({ ...o }))}
+            className="filter-select"
+          />
+        </div>
+        <div className="filter-field">
+          <label htmlFor="search-filter" className="filter-label">
+            Search
+          </label>
+          <Select
+            id="search-filter"
+            value={filters.search}
+            onChange={(search) => setFilters((f) => ({ ...f, search }))}
+            options={SEARCH_OPTIONS}
+            suffixIcon={<SearchOutlined />}
+            className="filter-select"
+          />
+        </div>
+        {customer && (
+          <div className="toolbar-end">
+            <SubmitProductDialog />
+          </div>
+        )}
+      </div>
+
+      {products.isLoading ? (
+        <div className={mobile ? 'product-list' : 'product-grid'}>
+          {Array.from({ length: mobile ? 3 : 6 }, (_, i) => (
+            <Card key={i}>
+              <Skeleton active />
+            </Card>
+          ))}
+        </div>
+      ) : products.isError ? (
+        <EmptyState icon={<InboxOutlined />} title="Products could not be loaded" hint="Please try again in a moment." />
+      ) : visible.length === 0 ? (
+        isFiltered(filters) ? (
+          <EmptyState icon={<SearchOutlined />} title="No products found" hint="Try adjusting your search or filter criteria" />
+        ) : (
+          <EmptyState icon={<InboxOutlined />} title="No products are currently available" />
+        )
+      ) : mobile ? (
+        <section className="product-list" aria-label="Products">
+          {visible.map((p) => (
+            <ProductRow key={p.id} product={p} canOrder={customer} />
+          ))}
+        </section>
+      ) : (
+        <section className="product-grid" aria-label="Products">
+          {visible.map((p) => (
+            <ProductCard key={p.id} product={p} canOrder={customer} />
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}
+
+export default ProductsPage;

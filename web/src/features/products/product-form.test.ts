@@ -1,0 +1,56 @@
+import { makeProduct } from '@/testing/fixtures';
+import {
+  formValuesOf,
+  toCreateInput,
+  toUpdateInput,
+  validateCategory,
+  validateName,
+  validatePrice,
+  validateRestock,
+  validateStock,
+} from './product-form';
+
+describe('Add Product form', () => {
+  it('needs a name, a price and a category; stock is a whole number from 0', () => {
+    expect(validateName('  ')).toBe('Name is required');
+    expect(validateName('x'.repeat(201))).toBe('Name must be at most 200 characters');
+    expect(validatePrice('')).toBe('Price is required');
+    expect(validatePrice('0')).toBe('Price must be greater than 0');
+    expect(validatePrice('123456789')).toBe('Price must be at most 99999999.99');
+    expect(validateCategory(undefined)).toBe('Please choose a category');
+    expect(validateCategory('bagels')).toBeUndefined();
+    expect(validateStock(null)).toBe('Stock is required');
+    expect(validateStock(-1)).toBe('Stock cannot be negative');
+    expect(validateStock(1.5)).toBe('Stock must be a whole number');
+    expect(validateStock(0)).toBeUndefined();
+  });
+  it('sends the product active, leaving out a blank description and no photo', () => {
+    expect(toCreateInput({ name: ' Rye ', description: ' ', price: '4.50 ', category: 'breads', stock: 12, imageUrl: null })).toEqual({
+      name: 'Rye',
+      price: '4.50',
+      category: 'breads',
+      stock: 12,
+      isActive: true,
+    });
+    expect(toCreateInput({ name: 'Rye', price: '4.5', category: 'breads', stock: 0, imageUrl: '/objects/uploads/x' })).toMatchObject({ imageUrl: '/objects/uploads/x' });
+  });
+});
+
+describe('Edit and Restock', () => {
+  const product = makeProduct({ name: 'Rye', description: 'Dark', price: '4.50', stock: 30, lowStockThreshold: 10, imageUrl: '/objects/uploads/a' });
+  it('sends only what changed; a cleared description or photo is null', () => {
+    expect(toUpdateInput(product, formValuesOf(product))).toEqual({});
+    expect(toUpdateInput(product, { ...formValuesOf(product), price: '4.5' })).toEqual({});
+    expect(toUpdateInput(product, { ...formValuesOf(product), price: '5.25', description: '', imageUrl: null, lowStockThreshold: 15 })).toEqual({
+      price: '5.25',
+      description: null,
+      imageUrl: null,
+      lowStockThreshold: 15,
+    });
+  });
+  it('restocks by at least 1', () => {
+    expect(validateRestock(undefined, 30)).toBe('Enter how many to add');
+    expect(validateRestock(0, 30)).toBe('Add at least 1');
+    expect(validateRestock(20, 30)).toBeUndefined();
+  });
+});

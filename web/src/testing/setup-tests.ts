@@ -1,0 +1,45 @@
+import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// lazy routes are transpiled on first use: give findBy* queries room on a busy machine
+configure({ asyncUtilTimeout: 5000 });
+
+// antd reads media queries (responsive grid, the mobile check); jsdom has no matchMedia.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+if (!('ResizeObserver' in window)) {
+  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+// @rc-component/form batches with MessageChannel, which jsdom 20 lacks: a timer does the same job.
+if (!('MessageChannel' in globalThis)) {
+  class TimerMessageChannel {
+    port1: { onmessage: ((event: { data: unknown }) => void) | null; close(): void } = { onmessage: null, close: () => undefined };
+    port2 = {
+      postMessage: (data: unknown) => {
+        setTimeout(() => this.port1.onmessage?.({ data }), 0);
+      },
+      close: () => undefined,
+    };
+  }
+  Object.assign(globalThis, { MessageChannel: TimerMessageChannel });
+}

@@ -1,0 +1,57 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { Toaster } from '@/components/ui/toaster';
+import { createQueryClient } from '@/lib/query-client';
+
+/** What the app reads of a fetch Response (jsdom has no Response class). */
+export function textResponse(text: string, status = 200, statusText = 'OK'): Response {
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText,
+    headers: { get: () => 'application/json' },
+    text: async () => text,
+    json: async () => JSON.parse(text),
+  } as unknown as Response;
+}
+
+/** A JSON answer as fetch would give it. */
+export function jsonResponse(body: unknown, status = 200, statusText = 'OK'): Response {
+  return textResponse(body === undefined ? '' : JSON.stringify(body), status, statusText);
+}
+
+/** Routes fetch calls by "METHOD /path" to handlers; anything else is a 404. */
+export function mockFetch(routes: Record<string, (init?: RequestInit) => Response | Promise<Response>>) {
+  const fn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url}`;
+    const handler = routes[key];
+    return handler ? handler(init) : jsonResponse({ statusCode: 404, message: 'Not found' }, 404, 'Not Found');
+  });
+  global.fetch = fn as unknown as typeof fetch;
+  return fn;
+}
+
+/** Renders routes in a memory router with a fresh query client and the toaster. */
+export function renderRoutes(routes: RouteObject[], { path = '/', queryClient = createQueryClient() }: { path?: string; queryClient?: QueryClient } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+export function renderWithClient(ui: ReactElement, { queryClient = createQueryClient(), ...options }: RenderOptions & { queryClient?: QueryClient } = {}) {
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  );
+  return { ...render(ui, { wrapper: Wrapper, ...options }), queryClient };
+}
