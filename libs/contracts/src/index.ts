@@ -14,3 +14,4 @@ export * from './catalog';
 export * from './money';
 export * from './ordering';
 export * from './notifications';
+export * from './timeouts';

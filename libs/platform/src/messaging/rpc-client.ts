@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, CORRELATION_HEADER, ErrorCode, isErrorPayload, requestSubject } from '@bakery/contracts';
+import { AppError, CORRELATION_HEADER, ErrorCode, isErrorPayload, requestSubject, rpcTimeoutFor } from '@bakery/contracts';
 import { headers as natsHeaders, NatsConnection } from 'nats';
 import { currentCorrelationId } from '../logging/correlation';
 
@@ -20,7 +20,7 @@ const decoder = new TextDecoder();
 /**
  * Request/reply to a service over NATS, in the wire format of Nest's NATS transport.
  * It uses the client's multiplexed inbox (no subscription per request), passes the correlation id
- * on, and turns "nobody listening" and "no answer in time" into 503 errors at once.
+ * on, waits as long as the pattern's timeout budget allows (RPC_TIMEOUT_FACTORS), and turns "nobody listening" and "no answer in time" into 503 errors at once.
  */
 export class RpcClient {
   constructor(
@@ -38,7 +38,7 @@ export class RpcClient {
       const msg = await this.nc.request(
         requestSubject(this.namespace, pattern),
         encoder.encode(JSON.stringify({ pattern, data, id })),
-        { timeout: options.timeoutMs ?? this.defaultTimeoutMs, headers: h },
+        { timeout: options.timeoutMs ?? rpcTimeoutFor(pattern, this.defaultTimeoutMs), headers: h },
       );
       raw = msg.data;
     } catch {
