@@ -43,6 +43,8 @@ export function AddCustomerDialog({ open, onClose }: { open: boolean; onClose: (
       title="Add New Customer"
       open={open}
       onCancel={cancel}
+      // a stray click beside a half-filled form must not throw the typing away
+      mask={{ closable: false }}
       forceRender
       width={560}
       footer={[

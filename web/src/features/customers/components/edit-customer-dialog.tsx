@@ -45,6 +45,8 @@ export function EditCustomerDialog({ customer, onClose }: { customer: Customer |
       title={customer ? `Edit ${customerDisplayName(customer)}` : 'Edit Customer'}
       open={customer !== null}
       onCancel={close}
+      // a stray click beside a half-filled form must not throw the typing away
+      mask={{ closable: false }}
       forceRender
       width={560}
       footer={[

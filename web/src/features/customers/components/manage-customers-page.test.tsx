@@ -147,6 +147,26 @@ describe('Manage Customers (spec section 2)', () => {
     expect(within(await dialog('Add New Customer')).getByLabelText('Email')).toHaveValue('');
   });
 
+  it('keeps the Add New Customer dialog and what was typed when a click lands on the mask beside it', async () => {
+    setMobile(false);
+    mockFetch({ 'GET /api/customers': () => jsonResponse([bare]) });
+    renderRoutes(routes, { path: '/admin/customers' });
+    await screen.findByLabelText('solo@shop.test');
+    fireEvent.click(button(screen, 'Add Customer'));
+    const box = await dialog('Add New Customer');
+    fireEvent.change(within(box).getByLabelText('Email'), { target: { value: 'half@typed.test' } });
+    const wrap = box.closest('.ant-modal-wrap') as HTMLElement;
+    fireEvent.mouseDown(wrap);
+    fireEvent.mouseUp(wrap);
+    fireEvent.click(wrap);
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(wrap).toBeVisible();
+    expect(within(box).getByLabelText('Email')).toHaveValue('half@typed.test');
+    // Cancel still closes it
+    fireEvent.click(button(box, 'Cancel'));
+    await waitFor(() => expect(wrap).not.toBeVisible());
+  });
+
   it("says 'Error' with the server's message, or 'Failed to create customer'", async () => {
     setMobile(false);
     let answer = () => jsonResponse({ statusCode: 409, message: 'An account with this email already exists' }, 409, 'Conflict');

@@ -76,6 +76,8 @@ export function ProductFormDialog({ mode, open, product, onClose }: { mode: 'add
       title={title}
       open={open}
       onCancel={close}
+      // a stray click beside a half-filled form must not throw the typing away
+      mask={{ closable: false }}
       forceRender
       footer={[
         <Button key="cancel" onClick={close}>

@@ -45,6 +45,8 @@ export function RestockDialog({ product, onClose }: { product: Product | null; o
       title={product ? `Restock ${product.name}` : 'Restock'}
       open={product !== null}
       onCancel={close}
+      // a stray click beside a half-filled form must not throw the typing away
+      mask={{ closable: false }}
       forceRender
       footer={[
         <Button key="cancel" onClick={close}>

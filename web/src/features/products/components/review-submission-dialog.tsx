@@ -73,6 +73,8 @@ export function ReviewSubmissionDialog({ product, onClose }: { product: Product 
       title="Review Submission"
       open={product !== null}
       onCancel={close}
+      // a stray click beside a half-filled form must not throw the typing away
+      mask={{ closable: false }}
       forceRender
       footer={[
         <Button key="cancel" onClick={close}>
