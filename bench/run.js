@@ -5,7 +5,9 @@
  * runs the two baselines on the same machine, and prints one table with the conditions.
  *
  * Env: BENCH_URL + ADMIN_REGISTRATION_KEY + BENCH_NAMESPACE (use a running stack instead),
- * BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_CHECKOUT_CUSTOMERS (600).
+ * BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_CHECKOUT_CUSTOMERS (600),
+ * BENCH_SCENARIOS (all: catalogue,cart,history,checkout,push), BENCH_PROFILE (processes to run
+ * with --cpu-prof, e.g. "gateway,ordering"; profiles land in bench/profiles/).
  */
 const { fork } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
@@ -15,13 +17,18 @@ const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const { Client, pool } = require('./lib/client');
+const { cpuMeter, perRequest } = require('./lib/cpu');
 
 const ROOT = path.resolve(__dirname, '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const CHECKOUT_CUSTOMERS = Number(process.env.BENCH_CHECKOUT_CUSTOMERS ?? 600);
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'catalogue,cart,history,checkout,push').split(','));
+const PROFILE = new Set((process.env.BENCH_PROFILE ?? '').split(',').filter(Boolean));
+const PROFILE_DIR = path.join(__dirname, 'profiles');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'bench-pass-1';
+const SEEDED_STOCK = 1_000_000;
 
 function freePort() {
   return new Promise((resolve) => {
@@ -41,25 +48,39 @@ function withDatabase(url, db) {
 /** Starts the whole stack from dist/ unless BENCH_URL names a running one. */
 async function startStack() {
   if (process.env.BENCH_URL) {
-    return { url: process.env.BENCH_URL, namespace: process.env.BENCH_NAMESPACE ?? 'bakery', key: process.env.ADMIN_REGISTRATION_KEY, stop: async () => {} };
+    return { url: process.env.BENCH_URL, namespace: process.env.BENCH_NAMESPACE ?? 'bakery', key: process.env.ADMIN_REGISTRATION_KEY, pids: {}, stop: async () => {} };
   }
   const { ProcessStack, waitForHealthy } = require(path.join(ROOT, 'libs/devstack/dist/process-stack'));
+  const { SERVICE_NAMES } = require('@bakery/contracts');
   const namespace = `bench_${randomUUID().slice(0, 6)}`;
   const port = await freePort();
   const key = randomUUID();
+  let exited;
+  const anExit = new Promise((_, reject) => (exited = reject));
+  anExit.catch(() => undefined);
   const stack = new ProcessStack({
     env: { ...process.env, BAKERY_NAMESPACE: namespace, PORT: String(port), ADMIN_REGISTRATION_KEY: key, LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES_PER_IP: '100000' },
     stdio: 'inherit',
+    onUnexpectedExit: (name, code, signal) => {
+      console.error(`bench: ${name} exited (${signal ?? code})`);
+      exited(new Error(`${name} exited (${signal ?? code})`));
+    },
   });
-  stack.spawnAll();
+  const pids = {};
+  for (const name of [...SERVICE_NAMES, 'gateway']) {
+    pids[name] = [];
+    const child = stack.spawn(name, {}, PROFILE.has(name) ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}-${process.pid}.cpuprofile`] : []);
+    pids[name].push(child.pid);
+  }
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealthy(url, 60_000);
+  await Promise.race([waitForHealthy(url, 60_000), anExit]);
   const { dropNamespace } = require(path.join(ROOT, 'libs/devstack/dist'));
   const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   return {
     url,
     namespace,
     key,
+    pids,
     stop: async () => {
       await stack.stopAll(10_000);
       await dropNamespace(DATABASE_URL, natsUrl, namespace);
@@ -78,7 +99,7 @@ async function seed(stack) {
       description: 'Benchmark product',
       price: `${2 + (i % 7)}.${String((i * 13) % 100).padStart(2, '0')}`,
       category: ['breads', 'pastries', 'bagels'][i % 3],
-      stock: 1_000_000,
+      stock: SEEDED_STOCK,
     }),
   );
   const register = (label) => async (i) => {
@@ -94,21 +115,41 @@ async function seed(stack) {
       await c.expect(201, 'POST', '/api/orders', {});
     }
   });
-  const buyers = await pool(Array.from({ length: CHECKOUT_CUSTOMERS }, (_, i) => i), 8, register('buyer'));
-  await pool(buyers, 16, async (c, i) => {
-    for (let n = 0; n < 3; n++) await c.expect(201, 'POST', '/api/cart', { productId: products[(i * 3 + n) % 60].id, quantity: 1 + n });
-  });
-  return { admin, products, readers, buyers };
+  return { admin, products, readers, register };
 }
+
+/** The checkout's customers, each with a 3-line cart (made just before it, so no other scenario runs beside this seeding's aftermath). */
+async function seedBuyers(data) {
+  const buyers = await pool(Array.from({ length: CHECKOUT_CUSTOMERS }, (_, i) => i), 8, data.register('buyer'));
+  await pool(buyers, 16, async (c, i) => {
+    for (let n = 0; n < 3; n++) await c.expect(201, 'POST', '/api/cart', { productId: data.products[(i * 3 + n) % 60].id, quantity: 1 + n });
+  });
+  return buyers;
+}
+
+/** Lets the stack finish what the last seeding set off (events, relays, autovacuum) before measuring. */
+/** PIDs of the stack's processes by name (empty for a stack given by URL). */
+let stackPids = {};
+/** CPU ms per request by process, per scenario, printed under the table. */
+const cpuRows = [];
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 3000)));
 
 /** One autocannon run; `cookies` rotate over requests (one session per simulated user). */
 function cannon(title, opts) {
   const options = { connections: CONNECTIONS, ...opts };
+  const fromUs = process.hrtime.bigint() / 1000n;
+  const meter = cpuMeter(title.includes('gateway') || !title.includes('baseline') && !title.includes('bare') ? stackPids : {});
   if (options.amount === undefined) options.duration = DURATION_S;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       options,
-      (err, result) => (err ? reject(err) : resolve({ title, result })),
+      (err, result) => {
+        // the same monotonic clock as V8's profiles: `node bench/profile-summary.js <file> <from> <to>`
+        if (PROFILE.size > 0) console.log(`profile window of ${title}: ${fromUs} ${process.hrtime.bigint() / 1000n}`);
+        if (result) cpuRows.push({ scenario: title, 'CPU ms per request': perRequest(meter.stop(), result.requests.total) });
+        return err ? reject(err) : resolve({ title, result });
+      },
     );
     instance.on('error', reject);
   });
@@ -144,72 +185,107 @@ function row(title, r, notes = '') {
   return { scenario: title, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, errors, notes };
 }
 
+/** The gateway's catalogue read against the monolith baseline and the bare ceiling, in that order. */
+async function catalogueRead(stack, data, readerCookies) {
+  // baselines on the same catalog database and the same list
+  const productsJson = path.join(os.tmpdir(), `bench-products-${process.pid}.json`);
+  const list = await data.readers[0].expect(200, 'GET', '/api/products');
+  fs.writeFileSync(productsJson, JSON.stringify(list));
+  const [monolithPort, barePort] = [await freePort(), await freePort()];
+  const monolith = await startBaseline('monolith.js', { PORT: String(monolithPort), CATALOG_DATABASE_URL: withDatabase(DATABASE_URL, `${stack.namespace}_catalog`) });
+  const bare = await startBaseline('bare.js', { PORT: String(barePort), BODY_FILE: productsJson });
+  try {
+    const gatewayRead = await cannon('catalogue read (gateway)', { url: stack.url, requests: rotating('GET', '/api/products', readerCookies) });
+    const monolithRead = await cannon('catalogue read (monolith baseline)', { url: `http://127.0.0.1:${monolithPort}/api/products` });
+    const bareRead = await cannon('catalogue read (bare Node ceiling)', { url: `http://127.0.0.1:${barePort}/api/products` });
+    const ratio = (a, b) => (a.result.requests.average / b.result.requests.average).toFixed(2);
+    return [
+      row(gatewayRead.title, gatewayRead.result, `${ratio(gatewayRead, monolithRead)}x monolith, ${ratio(gatewayRead, bareRead)}x bare`),
+      row(monolithRead.title, monolithRead.result),
+      row(bareRead.title, bareRead.result),
+    ];
+  } finally {
+    monolith.kill();
+    bare.kill();
+    fs.rmSync(productsJson, { force: true });
+  }
+}
+
+/**
+ * Every buyer has a 3-line cart; each request places one order (one per buyer). Afterwards, for
+ * every product: stock left + units sold = stock seeded (nothing oversold, nothing lost).
+ */
+async function checkout(stack, data) {
+  const buyers = await seedBuyers(data);
+  await settle();
+  const started = Date.now();
+  const run = await cannon('checkout (3-line carts)', {
+    url: stack.url,
+    connections: Math.min(CONNECTIONS, 32),
+    amount: buyers.length,
+    requests: rotating('POST', '/api/orders', buyers.map((c) => c.cookie), () => ({})),
+  });
+  const seconds = (Date.now() - started) / 1000;
+  const placed = run.result['2xx'];
+  const orders = await data.admin.expect(200, 'GET', '/api/orders');
+  const sold = new Map();
+  for (const item of orders.flatMap((o) => o.orderItems)) sold.set(item.product.id, (sold.get(item.product.id) ?? 0) + item.quantity);
+  const products = await data.admin.expect(200, 'GET', '/api/products');
+  const oversold = products.filter((p) => p.stock + (sold.get(p.id) ?? 0) !== SEEDED_STOCK).length;
+  return {
+    ...row(run.title, run.result, `${(placed / seconds).toFixed(1)} orders/s, ${placed} placed, ${oversold === 0 ? 'stock consistent' : `${oversold} products inconsistent`}`),
+    'req/s': Math.round(run.result.requests.total / seconds),
+  };
+}
+
+/** Push latency: its own script, 50 admin sockets. */
+async function pushLatency(stack) {
+  const push = await new Promise((resolve) => {
+    let out = '';
+    const child = fork(path.join(__dirname, 'push-latency.js'), [], {
+      env: { ...process.env, BENCH_URL: stack.url, ADMIN_REGISTRATION_KEY: stack.key },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', () => resolve(JSON.parse(out.slice(out.indexOf('{')))));
+  });
+  const badge = push.orderPostToBadge ?? push.results?.orderPostToBadge ?? {};
+  return { scenario: 'push latency (order → badge, 50 sockets)', 'req/s': '', 'p50 ms': badge.p50ms, 'p99 ms': badge.p99ms, errors: badge.missing ?? 0, notes: `${badge.samples ?? '?'} samples` };
+}
+
 async function main() {
   const started = new Date();
   const stack = await startStack();
+  stackPids = stack.pids;
   try {
     console.log(`stack at ${stack.url} (namespace ${stack.namespace}); seeding 60 products and ${CHECKOUT_CUSTOMERS + 32} customers...`);
     const data = await seed(stack);
     const readerCookies = data.readers.map((c) => c.cookie);
-
-    // baselines on the same catalog database and the same list
-    const productsJson = path.join(os.tmpdir(), `bench-products-${process.pid}.json`);
-    const list = await data.readers[0].expect(200, 'GET', '/api/products');
-    fs.writeFileSync(productsJson, JSON.stringify(list));
-    const [monolithPort, barePort] = [await freePort(), await freePort()];
-    const monolith = await startBaseline('monolith.js', { PORT: String(monolithPort), CATALOG_DATABASE_URL: withDatabase(DATABASE_URL, `${stack.namespace}_catalog`) });
-    const bare = await startBaseline('bare.js', { PORT: String(barePort), BODY_FILE: productsJson });
+    await settle();
 
     const results = [];
-    const gatewayRead = await cannon('catalogue read (gateway)', { url: stack.url, requests: rotating('GET', '/api/products', readerCookies) });
-    const monolithRead = await cannon('catalogue read (monolith baseline)', { url: `http://127.0.0.1:${monolithPort}/api/products` });
-    const bareRead = await cannon('catalogue read (bare Node ceiling)', { url: `http://127.0.0.1:${barePort}/api/products` });
-    monolith.kill();
-    bare.kill();
-    const ratio = (a, b) => (a.result.requests.average / b.result.requests.average).toFixed(2);
-    results.push(row(gatewayRead.title, gatewayRead.result, `${ratio(gatewayRead, monolithRead)}x monolith, ${ratio(gatewayRead, bareRead)}x bare`));
-    results.push(row(monolithRead.title, monolithRead.result));
-    results.push(row(bareRead.title, bareRead.result));
+    if (SCENARIOS.has('catalogue')) results.push(...(await catalogueRead(stack, data, readerCookies)));
 
-    const cartAdd = await cannon('cart add', {
-      url: stack.url,
-      requests: rotating('POST', '/api/cart', readerCookies, (n) => ({ productId: data.products[n % 60].id, quantity: 1 })),
-    });
-    results.push(row(cartAdd.title, cartAdd.result));
-
-    const history = await cannon('order history read', { url: stack.url, requests: rotating('GET', '/api/orders', readerCookies) });
-    results.push(row(history.title, history.result));
-
-    // checkout: every buyer has a 3-line cart; each request places one order (one per buyer)
-    const checkoutStart = Date.now();
-    const checkout = await cannon('checkout (3-line carts)', {
-      url: stack.url,
-      connections: Math.min(CONNECTIONS, 32),
-      amount: data.buyers.length,
-      requests: rotating('POST', '/api/orders', data.buyers.map((c) => c.cookie), () => ({})),
-    });
-    const checkoutSeconds = (Date.now() - checkoutStart) / 1000;
-    const placed = checkout.result['2xx'];
-    results.push({
-      ...row(checkout.title, checkout.result, `${(placed / checkoutSeconds).toFixed(1)} orders/s, ${placed} placed`),
-      'req/s': Math.round(checkout.result.requests.total / checkoutSeconds),
-    });
-
-    // push latency: its own script, 50 admin sockets
-    const push = await new Promise((resolve) => {
-      let out = '';
-      const child = fork(path.join(__dirname, 'push-latency.js'), [], {
-        env: { ...process.env, BENCH_URL: stack.url, ADMIN_REGISTRATION_KEY: stack.key },
-        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    if (SCENARIOS.has('cart')) {
+      const cartAdd = await cannon('cart add', {
+        url: stack.url,
+        requests: rotating('POST', '/api/cart', readerCookies, (n) => ({ productId: data.products[n % 60].id, quantity: 1 })),
       });
-      child.stdout.on('data', (d) => (out += d));
-      child.on('exit', () => resolve(JSON.parse(out.slice(out.indexOf('{')))));
-    });
-    const badge = push.orderPostToBadge ?? push.results?.orderPostToBadge ?? {};
-    results.push({ scenario: 'push latency (order → badge, 50 sockets)', 'req/s': '', 'p50 ms': badge.p50ms, 'p99 ms': badge.p99ms, errors: badge.missing ?? 0, notes: `${badge.samples ?? '?'} samples` });
+      results.push(row(cartAdd.title, cartAdd.result));
+    }
+
+    if (SCENARIOS.has('history')) {
+      const history = await cannon('order history read', { url: stack.url, requests: rotating('GET', '/api/orders', readerCookies) });
+      results.push(row(history.title, history.result));
+    }
+
+    if (SCENARIOS.has('checkout')) results.push(await checkout(stack, data));
+    if (SCENARIOS.has('push')) results.push(await pushLatency(stack));
 
     console.log(`\nBenchmark ${started.toISOString()}: ${os.cpus().length} cores (${os.cpus()[0].model}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; everything on this machine; ${CONNECTIONS} connections, ${DURATION_S} s per scenario\n`);
     console.table(results);
+    console.log('\nWhere the CPU went (ms of CPU per request, by process, over each run):');
+    console.table(cpuRows);
   } finally {
     await stack.stop();
   }

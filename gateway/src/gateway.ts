@@ -31,6 +31,9 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
     logger: new NestPinoLogger(logger),
   });
   app.disable('x-powered-by');
+  // Express would hash every response body for an ETag (SHA-1, on every request); the one read
+  // that browsers revalidate, the catalogue, carries an ETag computed once per change instead.
+  app.set('etag', false);
   app.use(
     helmet({
       contentSecurityPolicy: {

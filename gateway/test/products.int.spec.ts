@@ -1,6 +1,20 @@
+import * as http from 'node:http';
 import { ApiClient, eventually, signedInAdmin, signedInCustomer, TestStack } from '@bakery/testing';
 
 const PHOTO = '/objects/uploads/0b9c7c2e-5a4e-4f7e-9d7a-1c2b3d4e5f60';
+
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; etag?: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, etag: res.headers.etag, body }));
+      })
+      .on('error', reject);
+  });
+}
 
 describe('catalogue through the gateway', () => {
   let stack: TestStack;
@@ -141,6 +155,28 @@ describe('catalogue through the gateway', () => {
     expect((await onSecond.patch(`/api/products/${loaf.id}`, { price: '2.20' })).status).toBe(200);
     await eventually(async () => (await priceSeenBy(customer)) === '2.20', 2000, 20);
     await second.close();
+  });
+
+  it('tags the list with an ETag per role and content: a matching If-None-Match gets 304, a change a new tag', async () => {
+    await admin.post('/api/products', { name: 'Hidden Loaf', price: '3.00', category: 'breads', stock: 4, isActive: false });
+    const first = await customer.get('/api/products');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await customer.get('/api/products')).headers.get('etag')).toBe(etag);
+    // the admin's list is another body (inactive products too): another tag
+    expect((await admin.get('/api/products')).headers.get('etag')).not.toBe(etag);
+
+    // (node:http, not fetch: fetch adds Cache-Control: no-cache to a request with If-None-Match)
+    const revalidated = await rawGet(`${stack.url}/api/products`, { cookie: customer.cookie!, 'if-none-match': etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body).toBe('');
+
+    await admin.post('/api/products', { name: 'Tagged Loaf', price: '3.00', category: 'breads', stock: 4 });
+    const changed = await rawGet(`${stack.url}/api/products`, { cookie: customer.cookie!, 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.etag).not.toBe(etag);
+    expect((JSON.parse(changed.body) as { name: string }[]).map((p) => p.name)).toContain('Tagged Loaf');
   });
 
   it('answers the list from memory: it keeps serving it while catalog is down', async () => {

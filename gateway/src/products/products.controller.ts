@@ -14,11 +14,13 @@ export class ProductsController {
     private readonly cache: CatalogueCache,
   ) {}
 
-  /** Served from the catalogue cache: already JSON, sent as it is. */
+  /** Served from the catalogue cache: bytes and ETag made once (a matching If-None-Match gets 304). */
   @SignedIn()
   @Get('products')
   async list(@CurrentPrincipal() me: Principal, @Res() res: Response): Promise<void> {
-    res.type('application/json').send(await this.cache.listJson(me.role));
+    const { json, etag } = await this.cache.list(me.role);
+    res.setHeader('ETag', etag);
+    res.type('application/json').send(json);
   }
 
   @SignedIn()

@@ -31,8 +31,9 @@ export class ProcessStack {
 
   constructor(private readonly options: ProcessStackOptions) {}
 
-  spawn(name: ProcessName, extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
-    const child = spawn(process.execPath, [entryPointOf(name)], {
+  /** `nodeArgs` go to node before the entry point (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  spawn(name: ProcessName, extraEnv: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): ChildProcess {
+    const child = spawn(process.execPath, [...nodeArgs, entryPointOf(name)], {
       cwd: REPO_ROOT,
       env: { ...this.options.env, ...extraEnv },
       stdio: ['ignore', this.options.stdio ?? 'inherit', this.options.stdio ?? 'inherit'],

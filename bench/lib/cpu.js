@@ -1,0 +1,61 @@
+/**
+ * CPU time per process over a scenario, from /proc (Linux): which process a request's CPU goes
+ * to is what limits throughput when everything shares the same cores.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+function processTicks(pid) {
+  try {
+    // fields after the ")" of the command name: utime and stime are the 12th and 13th of those
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+function machineTicks() {
+  const [, ...values] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = values.map(Number);
+  return { busy: user + nice + system + irq + softirq + steal, idle: idle + iowait };
+}
+
+/** Starts counting; `stop()` answers CPU ms per named process, the rest of the machine, and idle. */
+function cpuMeter(pids) {
+  if (os.platform() !== 'linux') return { stop: () => null };
+  const before = Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, list.reduce((n, pid) => n + processTicks(pid), 0)]));
+  const machineBefore = machineTicks();
+  const benchBefore = process.cpuUsage();
+  return {
+    stop() {
+      const ms = {};
+      let named = 0;
+      for (const [name, list] of Object.entries(pids)) {
+        ms[name] = (list.reduce((n, pid) => n + processTicks(pid), 0) - before[name]) * TICK_MS;
+        named += ms[name];
+      }
+      const bench = process.cpuUsage(benchBefore);
+      ms['load generator'] = Math.round((bench.user + bench.system) / 1000);
+      const machine = machineTicks();
+      const busy = (machine.busy - machineBefore.busy) * TICK_MS;
+      ms['postgres, nats, rest'] = Math.max(0, busy - named - ms['load generator']);
+      ms.idle = (machine.idle - machineBefore.idle) * TICK_MS;
+      return ms;
+    },
+  };
+}
+
+/** "gateway 1.2, ordering 3.4, ..." in CPU ms per request (idle left out). */
+function perRequest(ms, requests) {
+  if (!ms || requests === 0) return '';
+  return Object.entries(ms)
+    .filter(([name]) => name !== 'idle')
+    .map(([name, v]) => `${name} ${(v / requests).toFixed(2)}`)
+    .join(', ');
+}
+
+module.exports = { cpuMeter, perRequest };
