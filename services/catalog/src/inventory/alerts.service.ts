@@ -12,21 +12,39 @@ export interface StockState {
   reviewStatus: ReviewStatus;
 }
 
+/** The unresolved alert of a product (at most one). */
+export interface OpenAlert {
+  id: string;
+  alertType: AlertType;
+}
+
+/**
+ * SQL for a RETURNING list: the open alert of the product row `p` as JSON, or null, so a stock
+ * update answers it without another query.
+ */
+export const OPEN_ALERT_OF_P = `(SELECT json_build_object('id', a.id, 'alertType', a.alert_type) FROM inventory_alerts a
+   WHERE a.product_id = p.id AND NOT a.is_resolved LIMIT 1)`;
+
 /** Keeps inventory_alerts in step with stock; called in the transaction that changed the product. */
 @Injectable()
 export class AlertsService {
   async sync(tx: EventTransaction, product: StockState): Promise<void> {
-    const { manager } = tx;
-    const [open]: { id: string; alertType: AlertType }[] = await manager.query(
+    const [open]: OpenAlert[] = await tx.manager.query(
       `SELECT id, alert_type AS "alertType" FROM inventory_alerts WHERE product_id = $1 AND NOT is_resolved`,
       [product.id],
     );
-    const decision = decideAlert({ ...product, openAlert: open ?? null });
+    await this.syncKnowing(tx, product, open ?? null);
+  }
+
+  /** `sync` for a caller that read the product's open alert already (with its row locked). */
+  async syncKnowing(tx: EventTransaction, product: StockState, open: OpenAlert | null): Promise<void> {
+    const { manager } = tx;
+    const decision = decideAlert({ ...product, openAlert: open });
     switch (decision.action) {
       case 'none':
         return;
       case 'resolve':
-        await manager.query(`UPDATE inventory_alerts SET is_resolved = true, resolved_at = now() WHERE id = $1`, [open.id]);
+        await manager.query(`UPDATE inventory_alerts SET is_resolved = true, resolved_at = now() WHERE id = $1`, [open!.id]);
         return;
       case 'open': {
         const [created]: { id: string }[] = await manager.query(
@@ -38,11 +56,11 @@ export class AlertsService {
       }
       case 'escalate':
         await manager.query(`UPDATE inventory_alerts SET alert_type = $2, message = $3 WHERE id = $1`, [
-          open.id,
+          open!.id,
           decision.alertType,
           decision.message,
         ]);
-        await this.announce(tx, product, open.id, decision.alertType, decision.message);
+        await this.announce(tx, product, open!.id, decision.alertType, decision.message);
         return;
     }
   }

@@ -13,7 +13,7 @@ import { SERVICE_LOGGER } from '@bakery/service-kit';
 import type { EntityManager } from 'typeorm';
 import { CATALOG_CONFIG, CatalogConfig } from '../catalog.config';
 import { mergeLines, planReservation, RequestedLine, ReservationPlan, sameLines, StockRow } from '../domain/reservation';
-import { AlertsService } from '../inventory/alerts.service';
+import { AlertsService, OPEN_ALERT_OF_P, OpenAlert } from '../inventory/alerts.service';
 import type { ReservationStatus } from './stock-reservation.entity';
 
 interface ChangedStock {
@@ -25,6 +25,7 @@ interface ChangedStock {
 }
 
 const CHANGED_STOCK_COLUMNS = `id, name, stock, low_stock_threshold AS "lowStockThreshold", review_status AS "reviewStatus"`;
+const CHANGED_STOCK_COLUMNS_OF_P = `p.id, p.name, p.stock, p.low_stock_threshold AS "lowStockThreshold", p.review_status AS "reviewStatus"`;
 
 /**
  * Stock held for orders. Every transaction here locks the reservation row first, then product rows
@@ -74,17 +75,17 @@ export class StockService {
       const plan = planReservation(lines, rows);
       if (!plan.ok) throw reservationError(plan);
 
-      for (const line of plan.lines) {
-        // The rows are locked and checked, so this cannot miss; the condition stays as the last guard.
-        const [changed]: [ChangedStock[], number] = await m.query(
-          `UPDATE products SET stock = stock - $2, updated_at = now()
-            WHERE id = $1 AND stock >= $2 AND is_active AND review_status = 'approved'
-            RETURNING ${CHANGED_STOCK_COLUMNS}`,
-          [line.productId, line.quantity],
-        );
-        if (changed.length === 0) throw new Error(`stock of ${line.productId} changed under a row lock`);
-        await this.alerts.sync(tx, changed[0]);
-      }
+      // One statement for every line, answering each product's open alert too. The rows are
+      // locked and checked, so no line can miss; the conditions stay as the last guard.
+      const [changed]: [(ChangedStock & { openAlert: OpenAlert | null })[], number] = await m.query(
+        `UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
+           FROM unnest($1::uuid[], $2::int[]) AS l(product_id, quantity)
+          WHERE p.id = l.product_id AND p.stock >= l.quantity AND p.is_active AND p.review_status = 'approved'
+          RETURNING ${CHANGED_STOCK_COLUMNS_OF_P}, ${OPEN_ALERT_OF_P} AS "openAlert"`,
+        [plan.lines.map((l) => l.productId), plan.lines.map((l) => l.quantity)],
+      );
+      if (changed.length !== plan.lines.length) throw new Error(`stock of order ${orderId} changed under a row lock`);
+      for (const { openAlert, ...product } of changed) await this.alerts.syncKnowing(tx, product, openAlert);
       await m.query(
         `UPDATE stock_reservations
             SET lines = $2::jsonb, status = 'reserved', updated_at = now(), confirmed_at = NULL, released_at = NULL,
@@ -135,6 +136,13 @@ export class StockService {
    */
   async confirm(tx: EventTransaction, orderId: string): Promise<void> {
     const m = tx.manager;
+    // The usual case in one statement: a reservation still held becomes confirmed.
+    const [confirmed]: [unknown[], number] = await m.query(
+      `UPDATE stock_reservations SET status = 'confirmed', confirmed_at = now(), updated_at = now()
+        WHERE order_id = $1 AND status = 'reserved' RETURNING order_id`,
+      [orderId],
+    );
+    if (confirmed.length > 0) return;
     const [reservation]: { status: ReservationStatus; lines: ReservedLine[] }[] = await m.query(
       'SELECT status, lines FROM stock_reservations WHERE order_id = $1 FOR UPDATE',
       [orderId],
