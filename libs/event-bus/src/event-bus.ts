@@ -43,6 +43,19 @@ export interface EventTransaction {
 }
 
 const DEFAULT_ACK_WAIT_MS = 10_000;
+/** The most events one consumer transaction handles (also how many wait in the client at most). */
+const MAX_BATCH = 64;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The envelope of a message, or null for one that can never be handled (not JSON, no uuid id). */
+function parseEnvelope(msg: JsMsg): EventEnvelope | null {
+  try {
+    const envelope = JSON.parse(decoder.decode(msg.data)) as EventEnvelope;
+    return envelope && typeof envelope.id === 'string' && UUID.test(envelope.id) ? envelope : null;
+  } catch {
+    return null;
+  }
+}
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -257,20 +270,84 @@ export class EventBus {
     return consumer.consume({ max_messages: 64 });
   }
 
+  /**
+   * Messages that arrive while a transaction is running are handled together in the next one
+   * (group commit): an idle consumer handles each event at once, a busy one pays one transaction,
+   * one inbox insert and one commit per batch instead of per event.
+   */
   private async runConsumer(type: string, handler: EventHandler, messages: ConsumerMessages): Promise<void> {
     const consumerName = durableConsumerName(this.options.service, type);
-    for await (const msg of messages) {
-      await this.handleMessage(consumerName, handler, msg);
+    const queue: JsMsg[] = [];
+    let ended = false;
+    let wakeWorker: (() => void) | undefined;
+    let wakeReader: (() => void) | undefined;
+    const reader = (async () => {
+      try {
+        for await (const msg of messages) {
+          queue.push(msg);
+          wakeWorker?.();
+          // Hold further messages in the client (and JetStream) while a full batch waits.
+          while (queue.length >= MAX_BATCH && !ended) await new Promise<void>((resolve) => (wakeReader = resolve));
+        }
+      } finally {
+        ended = true;
+        wakeWorker?.();
+      }
+    })();
+    for (;;) {
+      if (queue.length === 0) {
+        if (ended) break;
+        await new Promise<void>((resolve) => (wakeWorker = resolve));
+        wakeWorker = undefined;
+        continue;
+      }
+      const batch = queue.splice(0, MAX_BATCH);
+      wakeReader?.();
+      wakeReader = undefined;
+      await this.handleBatch(consumerName, handler, batch);
     }
+    await reader;
+  }
+
+  private async handleBatch(consumerName: string, handler: EventHandler, batch: JsMsg[]): Promise<void> {
+    if (batch.length === 1) return this.handleMessage(consumerName, handler, batch[0]);
+    const { dataSource, logger } = this.options;
+    const parsed: { msg: JsMsg; envelope: EventEnvelope }[] = [];
+    for (const msg of batch) {
+      const envelope = parseEnvelope(msg);
+      if (envelope) parsed.push({ msg, envelope });
+      else {
+        logger.error({ subject: msg.subject }, 'dropping an event that is not JSON or has no uuid');
+        msg.term();
+      }
+    }
+    try {
+      await dataSource.transaction(async (manager) => {
+        const fresh: { event_id: string }[] = await manager.query(
+          `INSERT INTO event_inbox (event_id, consumer) SELECT DISTINCT unnest($1::uuid[]), $2
+           ON CONFLICT DO NOTHING RETURNING event_id`,
+          [parsed.map((p) => p.envelope.id), consumerName],
+        );
+        const toHandle = new Set(fresh.map((r) => r.event_id));
+        for (const { envelope } of parsed) {
+          if (!toHandle.delete(envelope.id)) continue; // handled before (a redelivery), or twice in this batch
+          await runWithCorrelation(envelope.correlationId, () => handler(envelope, manager));
+        }
+      });
+    } catch (err) {
+      // One of them failed: handle each on its own, so only the failing one waits for a retry.
+      logger.warn({ err, events: parsed.length }, 'a batch of events failed; handling them one by one');
+      for (const { msg } of parsed) await this.handleMessage(consumerName, handler, msg);
+      return;
+    }
+    for (const { msg } of parsed) msg.ack();
   }
 
   private async handleMessage(consumerName: string, handler: EventHandler, msg: JsMsg): Promise<void> {
     const { dataSource, logger } = this.options;
-    let envelope: EventEnvelope;
-    try {
-      envelope = JSON.parse(decoder.decode(msg.data)) as EventEnvelope;
-    } catch {
-      logger.error({ subject: msg.subject }, 'dropping an event that is not JSON');
+    const envelope = parseEnvelope(msg);
+    if (!envelope) {
+      logger.error({ subject: msg.subject }, 'dropping an event that is not JSON or has no uuid');
       msg.term();
       return;
     }

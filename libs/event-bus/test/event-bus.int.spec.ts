@@ -195,4 +195,60 @@ describe('EventBus: outbox, relay and durable consumers', () => {
     expect(new Set(rows.map((r) => r.event_id)).size).toBe(40);
     expect(rows).toHaveLength(events.length);
   });
+
+  it('handles a backlog in batches (one transaction for many events); an event that fails does not hold back the rest of its batch', async () => {
+    const bus = producer();
+    await bus.start();
+    const published = async (count: number) => {
+      const created = await createWidgets(bus, count);
+      await eventually(async () => (await producerDb.query('SELECT count(*)::int AS n FROM event_outbox WHERE published_at IS NULL'))[0].n === 0);
+      return created;
+    };
+    const backlog = await published(40);
+
+    let failing: string | undefined;
+    let attemptsOfFailing = 0;
+    const batched = new EventBus({ service: 'consumer', namespace, dataSource: consumerDb, nc, logger, relayIntervalMs: 100 });
+    batched.on<{ name: string }>(WIDGET_CREATED, async (event, manager) => {
+      // the transaction the event was handled in, to see the batches
+      await manager.query('INSERT INTO handled (event_id, handled_by) VALUES ($1, txid_current()::text)', [event.id]);
+      if (event.id === failing && attemptsOfFailing++ === 0) throw new Error('first attempt fails');
+    });
+    buses.push(batched);
+    await batched.start();
+    await eventually(async () => (await handledRows()).length === 40);
+    const first = await handledRows();
+    expect(first.map((r) => r.event_id).sort()).toEqual(backlog.map((e) => e.id).sort());
+    expect(new Set(first.map((r) => r.handled_by)).size).toBeLessThan(40); // fewer transactions than events
+
+    // a second backlog, with one event whose handler fails once
+    await batched.stop();
+    const more = await published(20);
+    failing = more[7].id;
+    await batched.start();
+    await eventually(async () => (await handledRows()).length === 60, 15_000);
+    await new Promise((r) => setTimeout(r, 300));
+    const rows = await handledRows();
+    expect(rows.map((r) => r.event_id).sort()).toEqual([...backlog, ...more].map((e) => e.id).sort());
+    // it failed in its batch (rolled back whole), then succeeded handled on its own
+    expect(attemptsOfFailing).toBe(2);
+    expect((await consumerDb.query('SELECT count(*)::int AS n FROM event_inbox'))[0].n).toBe(60);
+  });
+
+  it('terminates an event whose id is not a uuid instead of redelivering it forever, and handles the next one', async () => {
+    const bus = producer();
+    await bus.start();
+    await consumer('a').start();
+    const js = nc.jetstream();
+    const bad = { id: 'not-a-uuid', type: WIDGET_CREATED, source: 'test', occurredAt: new Date().toISOString(), payload: { name: 'bad' } };
+    await js.publish(eventSubject(namespace, WIDGET_CREATED), new TextEncoder().encode(JSON.stringify(bad)), { msgID: 'bad-1' });
+    const [good] = await createWidgets(bus, 1);
+    await eventually(async () => (await handledRows()).length === 1);
+    await eventually(async () => {
+      const jsm = await nc.jetstreamManager();
+      const info = await jsm.consumers.info(eventStreamName(namespace), 'consumer__widget_created');
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    });
+    expect((await handledRows()).map((r) => r.event_id)).toEqual([good.id]);
+  });
 });
