@@ -98,6 +98,33 @@ describe('ordering: cart, checkout without overselling, history, status, metrics
     expect(await stockOf(bagel.id)).toBe(40);
   });
 
+  it('takes the order’s customer details from the customers service alone: with auth down, an order is still placed with the email', async () => {
+    const loaf = await product({ price: '2.50', stock: 10 });
+    const customer = await signedInCustomer(stack.url, { businessName: 'Harbour Cafe' });
+    const { id, email } = (await customer.get('/api/auth/user')).body;
+    expect((await admin.patch(`/api/customers/${id}`, { phone: '555-0100' })).status).toBe(200);
+    await customer.post('/api/cart', { productId: loaf.id, quantity: 1 }); // the gateway now trusts this session for a while
+    await stack.stopService('auth');
+    try {
+      const placed = await customer.post('/api/orders', {});
+      expect(placed.status).toBe(201);
+      expect(placed.body.customer).toEqual({ businessName: 'Harbour Cafe', email, phone: '555-0100' });
+    } finally {
+      await stack.startService('auth');
+    }
+  });
+
+  it('fills in the email copy of an older profile row from auth, once, when an order needs it', async () => {
+    const loaf = await product({ price: '2.50', stock: 10 });
+    const customer = await signedInCustomer(stack.url, { businessName: 'Old Row Bakery' });
+    const me = (await customer.get('/api/auth/user')).body;
+    await query('customers', 'UPDATE customer_profiles SET email = NULL WHERE user_id = $1', [me.id]); // as before the copy existed
+    await customer.post('/api/cart', { productId: loaf.id, quantity: 1 });
+    const placed = await customer.post('/api/orders', {});
+    expect(placed.body.customer).toEqual({ businessName: 'Old Row Bakery', email: me.email, phone: null });
+    expect(await query('customers', 'SELECT email FROM customer_profiles WHERE user_id = $1', [me.id])).toEqual([{ email: me.email }]);
+  });
+
   it('keeps the order’s snapshot when the product is renamed or repriced later', async () => {
     const loaf = await product({ name: 'Old Name', price: '2.00', stock: 10 });
     const customer = await signedInCustomer(stack.url);

@@ -10,7 +10,16 @@ export const CustomersPatterns = {
   get: 'customers.accounts.get',
   update: 'customers.accounts.update',
   getProfile: 'customers.profiles.get',
+  /** what an order keeps of its customer: business name, email, phone (answered without auth) */
+  orderContact: 'customers.accounts.order-contact',
 } as const;
+
+/** The customer details an order keeps as they were when it was placed. */
+export interface OrderContact {
+  businessName: string | null;
+  email: string;
+  phone: string | null;
+}
 
 export interface NewCustomerRequest {
   email: string;

@@ -11,7 +11,7 @@ describe('RPC timeout budgets', () => {
 
   it('makes the gateway wait longer than placing an order can take, so it never answers 503 for an order that is then placed', () => {
     const base = 5000;
-    const orderingWaits = rpcTimeoutFor(CustomersPatterns.get, base) + rpcTimeoutFor(CatalogPatterns.reserve, base);
+    const orderingWaits = rpcTimeoutFor(CustomersPatterns.orderContact, base) + rpcTimeoutFor(CatalogPatterns.reserve, base);
     expect(rpcTimeoutFor(OrderingPatterns.placeOrder, base)).toBeGreaterThan(orderingWaits);
   });
 });

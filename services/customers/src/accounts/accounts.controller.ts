@@ -6,6 +6,7 @@ import {
   CustomerIdRequest,
   CustomersPatterns,
   NewCustomerRequest,
+  OrderContact,
   UpdateCustomerRequest,
 } from '@bakery/contracts';
 import { AccountsService } from './accounts.service';
@@ -38,6 +39,11 @@ export class AccountsController {
   @MessagePattern(CustomersPatterns.update)
   update(@Payload() req: UpdateCustomerRequest): Promise<CustomerAccount> {
     return this.accounts.update(req);
+  }
+
+  @MessagePattern(CustomersPatterns.orderContact)
+  orderContact(@Payload() req: CustomerIdRequest): Promise<OrderContact> {
+    return this.accounts.orderContact(req.userId);
   }
 
   @MessagePattern(CustomersPatterns.getProfile)

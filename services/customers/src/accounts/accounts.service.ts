@@ -9,6 +9,7 @@ import {
   CustomerAccount,
   Identity,
   NewCustomerRequest,
+  OrderContact,
   UpdateCustomerRequest,
 } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
@@ -40,7 +41,7 @@ export class AccountsService {
     });
     let profile: CustomerProfile;
     try {
-      profile = await this.saveProfile(pending.id, req);
+      profile = await this.saveProfile(pending.id, req, pending.email);
     } catch (err) {
       await this.rpc.request(AuthPatterns.discardPendingUser, { userId: pending.id }).catch(() => undefined);
       throw err;
@@ -82,11 +83,24 @@ export class AccountsService {
     return profile ? toBusinessProfile(profile) : null;
   }
 
+  /**
+   * What an order keeps of its customer, from this service's own table: one query, no call to
+   * auth (the email is a copy). A row without the copy asks auth once and keeps the answer.
+   */
+  async orderContact(userId: string): Promise<OrderContact> {
+    const profile = isUuid(userId) ? await this.profiles.findOne({ where: { userId } }) : null;
+    if (profile?.email) return { businessName: profile.businessName, email: profile.email, phone: profile.phone };
+    const identity = await this.customerIdentity(userId);
+    if (profile) await this.profiles.update({ userId }, { email: identity.email });
+    return { businessName: profile?.businessName ?? null, email: identity.email, phone: profile?.phone ?? null };
+  }
+
   /** Creates or updates the profile: an undefined field keeps its value, null clears it. */
-  private async saveProfile(userId: string, fields: ProfileFields): Promise<CustomerProfile> {
+  private async saveProfile(userId: string, fields: ProfileFields, email?: string): Promise<CustomerProfile> {
     const profile =
       (await this.profiles.findOne({ where: { userId } })) ??
-      this.profiles.create({ userId, businessName: null, businessType: null, phone: null, address: null });
+      this.profiles.create({ userId, businessName: null, businessType: null, phone: null, address: null, email: null });
+    if (email !== undefined) profile.email = email;
     if (fields.businessName !== undefined) profile.businessName = fields.businessName;
     if (fields.businessType !== undefined) profile.businessType = fields.businessType;
     if (fields.phone !== undefined) profile.phone = fields.phone;

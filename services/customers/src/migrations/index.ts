@@ -1,4 +1,5 @@
 import { CreateCustomerProfiles1763700002000 } from './1763700002000-create-customer-profiles';
+import { CustomerEmailCopy1763700007000 } from './1763700007000-customer-email-copy';
 
 /** Migrations of the customers database, oldest first (the event bus tables come from the service kit). */
-export const customersMigrations: Function[] = [CreateCustomerProfiles1763700002000];
+export const customersMigrations: Function[] = [CreateCustomerProfiles1763700002000, CustomerEmailCopy1763700007000];

@@ -19,6 +19,10 @@ export class CustomerProfile {
   @Column({ type: 'text', nullable: true })
   address: string | null;
 
+  /** A copy of auth's email for this account (it never changes); null on rows older than the copy. */
+  @Column({ type: 'varchar', length: 320, nullable: true })
+  email: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

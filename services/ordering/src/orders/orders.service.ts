@@ -5,11 +5,11 @@ import {
   AppError,
   Caller,
   ChangeStatusRequest,
-  CustomerAccount,
   CustomersPatterns,
   isUuid,
   Order,
   OrderCancelledEvent,
+  OrderContact,
   OrderEvents,
   OrderingEvents,
   OrderingMessages,
@@ -65,7 +65,7 @@ export class OrdersService {
     if (lines.length === 0) throw AppError.validation({ cart: [OrderingMessages.cartEmpty] }, OrderingMessages.cartEmpty);
 
     const [customer, pricing] = await Promise.all([
-      this.rpc.request<CustomerAccount>(CustomersPatterns.get, { userId: req.customerId }),
+      this.rpc.request<OrderContact>(CustomersPatterns.orderContact, { userId: req.customerId }),
       this.pricing.get(),
     ]);
     const position = new Map(lines.map((l, i) => [l.productId, i]));
