@@ -125,6 +125,32 @@ describe('ordering: cart, checkout without overselling, history, status, metrics
     expect(await query('customers', 'SELECT email FROM customer_profiles WHERE user_id = $1', [me.id])).toEqual([{ email: me.email }]);
   });
 
+  it('answers every order when there are more than one message holds (450, some created at the same instant), once each, newest first', async () => {
+    const customer = await signedInCustomer(stack.url);
+    const { id: customerId } = (await customer.get('/api/auth/user')).body;
+    // written straight to the table (450 placements through the API would only make this slow),
+    // with long instructions: together well over a NATS message's 1 MB
+    await query(
+      'ordering',
+      `INSERT INTO orders (id, customer_id, status, subtotal, delivery_fee, tax, total, customer_email, special_instructions, created_at, updated_at)
+       SELECT gen_random_uuid(), $1, 'pending', 1.00, 12.50, 0.09, 13.59, 'bulk@shop.test', repeat('Leave it at the back door. ', 100),
+              now() - ((i / 3) || ' milliseconds')::interval, now()
+         FROM generate_series(1, 450) AS i`,
+      [customerId],
+    );
+    const expected: { id: string }[] = await query('ordering', 'SELECT id FROM orders WHERE customer_id = $1 ORDER BY created_at DESC, id DESC', [customerId]);
+
+    const own = await customer.get('/api/orders');
+    expect(own.status).toBe(200);
+    expect((own.body as { id: string }[]).map((o) => o.id)).toEqual(expected.map((o) => o.id));
+
+    const all = (await admin.get('/api/orders')).body as { id: string; createdAt: string }[];
+    expect(new Set(all.map((o) => o.id)).size).toBe(all.length);
+    expect(all.filter((o) => expected.some((e) => e.id === o.id))).toHaveLength(450);
+    const times = all.map((o) => Date.parse(o.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
   it('keeps the order’s snapshot when the product is renamed or repriced later', async () => {
     const loaf = await product({ name: 'Old Name', price: '2.00', stock: 10 });
     const customer = await signedInCustomer(stack.url);

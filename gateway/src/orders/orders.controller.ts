@@ -1,5 +1,15 @@
 import { Body, Controller, Get, Headers, Param, Post, Put } from '@nestjs/common';
-import { AppError, ChangeStatusDto, Order, OrderingMessages, OrderingPatterns, PlaceOrderDto } from '@bakery/contracts';
+import {
+  AppError,
+  ChangeStatusDto,
+  ListOrdersRequest,
+  Order,
+  OrderCursor,
+  OrderingMessages,
+  OrderingPatterns,
+  OrdersPage,
+  PlaceOrderDto,
+} from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
 import { AdminOnly, CustomerOnly, SignedIn } from '../auth/access';
 import { caller, CurrentPrincipal, Principal } from '../auth/principal';
@@ -37,8 +47,17 @@ export class OrdersController {
 
   @SignedIn()
   @Get()
-  list(@CurrentPrincipal() me: Principal): Promise<Order[]> {
-    return this.rpc.request(OrderingPatterns.listOrders, { caller: caller(me) });
+  async list(@CurrentPrincipal() me: Principal): Promise<Order[]> {
+    // page by page: the whole list may not fit in one message
+    const orders: Order[] = [];
+    let after: OrderCursor | null = null;
+    do {
+      const request: ListOrdersRequest = { caller: caller(me), after };
+      const page: OrdersPage = await this.rpc.request(OrderingPatterns.listOrders, request);
+      orders.push(...page.orders);
+      after = page.next;
+    } while (after);
+    return orders;
   }
 
   @SignedIn()

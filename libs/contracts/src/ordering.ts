@@ -94,6 +94,30 @@ export interface OrderRequest {
   orderId: string;
 }
 
+/** Where a page of orders (newest first) ends: the next page starts after this order. */
+export interface OrderCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * ordering.orders.list answers a page, so no reply outgrows a NATS message (1 MB by default);
+ * the gateway reads page after page and answers the whole list.
+ */
+export interface ListOrdersRequest {
+  caller: Caller;
+  after?: OrderCursor | null;
+  limit?: number;
+}
+
+export interface OrdersPage {
+  orders: Order[];
+  next: OrderCursor | null;
+}
+
+/** Orders per page: a large order is a few kB, so a page stays far below the message limit. */
+export const ORDERS_PAGE_SIZE = 200;
+
 export interface ChangeStatusRequest {
   orderId: string;
   status: OrderStatus;

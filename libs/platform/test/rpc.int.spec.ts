@@ -32,6 +32,11 @@ class EchoController {
     throw new Error('connection to 10.0.0.5 refused: SELECT secret FROM t');
   }
 
+  @MessagePattern('echo.huge')
+  huge() {
+    return 'x'.repeat(2 * 1024 * 1024); // twice a NATS server's default max_payload
+  }
+
   @MessagePattern('echo.slow')
   async slow() {
     await new Promise((r) => setTimeout(r, 1000));
@@ -82,6 +87,14 @@ describe('RPC over NATS (NamespacedNatsServer + RpcClient)', () => {
     const err = await rpc.request('echo.crash', {}).catch((e: AppError) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).toPayload()).toEqual({ code: 'INTERNAL', message: 'Internal error' });
+  });
+
+  it('answers an internal error for a reply too large to send, and goes on serving', async () => {
+    const err = await rpc.request('echo.huge', {}).catch((e: AppError) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).toPayload()).toEqual({ code: 'INTERNAL', message: 'Internal error' });
+    const reply = await runWithCorrelation('after-huge', () => rpc.request<{ correlationId: string }>('echo.correlation', {}));
+    expect(reply).toEqual({ correlationId: 'after-huge' });
   });
 
   it('answers 503 when the handler does not answer in time', async () => {

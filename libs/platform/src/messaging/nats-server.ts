@@ -1,6 +1,6 @@
-import { ServerNats } from '@nestjs/microservices';
-import { requestSubject } from '@bakery/contracts';
-import type { NatsConnection, Subscription } from 'nats';
+import { NatsContext, ServerNats } from '@nestjs/microservices';
+import { AppError, ErrorCode, requestSubject } from '@bakery/contracts';
+import type { Msg, NatsConnection, Subscription } from 'nats';
 
 export interface NamespacedNatsServerOptions {
   servers: string;
@@ -30,6 +30,23 @@ export class NamespacedNatsServer extends ServerNats {
     });
     this.namespace = options.namespace;
     this.queue = options.queue;
+  }
+
+  /**
+   * Nest's publisher throws if a reply cannot be sent (above all one larger than the server's
+   * max_payload), and the throw would end the process. Here the caller gets an error instead.
+   */
+  override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (response: unknown) => unknown {
+    const publish = super.getPublisher(natsMsg, id, ctx);
+    return (response) => {
+      try {
+        return publish(response);
+      } catch (err) {
+        this.logger.error(`could not send the reply to ${natsMsg.subject}: ${String(err)}`);
+        const failure = new AppError(ErrorCode.Internal, 'Internal error').toPayload();
+        return publish({ err: failure, isDisposed: true });
+      }
+    };
   }
 
   override bindEvents(client: NatsConnection): void {

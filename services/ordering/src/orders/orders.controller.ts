@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Caller, ChangeStatusRequest, Order, OrderingPatterns, OrderRequest, PlaceOrderRequest } from '@bakery/contracts';
+import { ChangeStatusRequest, ListOrdersRequest, Order, OrderingPatterns, OrdersPage, OrderRequest, PlaceOrderRequest } from '@bakery/contracts';
 import { OrdersService } from './orders.service';
 
 @Controller()
@@ -13,8 +13,8 @@ export class OrdersController {
   }
 
   @MessagePattern(OrderingPatterns.listOrders)
-  list(@Payload() req: { caller: Caller }): Promise<Order[]> {
-    return this.orders.list(req.caller);
+  list(@Payload() req: ListOrdersRequest): Promise<OrdersPage> {
+    return this.orders.list(req.caller, req.after ?? null, req.limit);
   }
 
   @MessagePattern(OrderingPatterns.getOrder)

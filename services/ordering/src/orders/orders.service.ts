@@ -10,6 +10,9 @@ import {
   Order,
   OrderCancelledEvent,
   OrderContact,
+  OrderCursor,
+  ORDERS_PAGE_SIZE,
+  OrdersPage,
   OrderEvents,
   OrderingEvents,
   OrderingMessages,
@@ -133,14 +136,27 @@ export class OrdersService {
     return toOrder(order);
   }
 
-  /** Customers get their own orders, admins every order; newest first. */
-  async list(caller: Caller): Promise<Order[]> {
-    const rows = await this.orders.find({
-      where: caller.role === 'admin' ? {} : { customerId: caller.userId },
-      relations: { items: true },
-      order: { createdAt: 'DESC' },
-    });
-    return rows.map(toOrder);
+  /** Customers get their own orders, admins every order; newest first, a page at a time. */
+  async list(caller: Caller, after: OrderCursor | null, limit = ORDERS_PAGE_SIZE): Promise<OrdersPage> {
+    const size = Math.min(Math.max(1, Math.trunc(limit) || ORDERS_PAGE_SIZE), ORDERS_PAGE_SIZE);
+    if (after && (!isUuid(after.id) || Number.isNaN(Date.parse(after.createdAt)))) {
+      throw AppError.validation({ after: ['Not a cursor of this list'] });
+    }
+    // The cursor's time is Postgres's own text of created_at (microseconds), not a JS Date's.
+    const page: { id: string; at: string }[] = await this.orders.query(
+      `SELECT id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at FROM orders
+        WHERE ($1::uuid IS NULL OR customer_id = $1)
+          AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+        ORDER BY created_at DESC, id DESC
+        LIMIT $4`,
+      [caller.role === 'admin' ? null : caller.userId, after?.createdAt ?? null, after?.id ?? null, size],
+    );
+    if (page.length === 0) return { orders: [], next: null };
+    const found = await this.orders.find({ where: { id: In(page.map((p) => p.id)) }, relations: { items: true } });
+    const byId = new Map(found.map((row) => [row.id, row]));
+    const rows = page.map((p) => byId.get(p.id)).filter((row): row is OrderRow => row !== undefined);
+    const last = page[page.length - 1];
+    return { orders: rows.map(toOrder), next: page.length === size ? { createdAt: last.at, id: last.id } : null };
   }
 
   async get(caller: Caller, orderId: string): Promise<Order> {
