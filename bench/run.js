@@ -23,6 +23,7 @@ const ROOT = path.resolve(__dirname, '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const CHECKOUT_CUSTOMERS = Number(process.env.BENCH_CHECKOUT_CUSTOMERS ?? 600);
+const CHECKOUT_CONNECTIONS = Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 32);
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'catalogue,cart,history,checkout,push').split(','));
 const PROFILE = new Set((process.env.BENCH_PROFILE ?? '').split(',').filter(Boolean));
 const PROFILE_DIR = path.join(__dirname, 'profiles');
@@ -221,7 +222,7 @@ async function checkout(stack, data) {
   const started = Date.now();
   const run = await cannon('checkout (3-line carts)', {
     url: stack.url,
-    connections: Math.min(CONNECTIONS, 32),
+    connections: CHECKOUT_CONNECTIONS,
     amount: buyers.length,
     requests: rotating('POST', '/api/orders', buyers.map((c) => c.cookie), () => ({})),
   });

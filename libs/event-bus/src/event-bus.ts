@@ -43,6 +43,8 @@ export interface EventTransaction {
 }
 
 const DEFAULT_ACK_WAIT_MS = 10_000;
+/** The outbox insert, up to its VALUES list (see `EventBus.outboxRow`). */
+export const OUTBOX_INSERT = 'INSERT INTO event_outbox (id, type, envelope) VALUES';
 /** The most events one consumer transaction handles (also how many wait in the client at most). */
 const MAX_BATCH = 64;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -115,6 +117,17 @@ export class EventBus {
 
   /** Writes an event to the outbox using the caller's transaction; call `kick()` after commit. */
   async record<T>(manager: EntityManager, type: string, payload: T): Promise<EventEnvelope<T>> {
+    const { envelope, values } = this.outboxRow(type, payload);
+    await manager.query(`${OUTBOX_INSERT} ($1, $2, $3)`, values);
+    return envelope;
+  }
+
+  /**
+   * An event and the values of its outbox row, for a caller that writes the row inside a
+   * statement of its own (`${OUTBOX_INSERT} ($a, $b, $c)` with these three values, e.g. in a
+   * CTE beside the change it announces); call `kick()` after that commits.
+   */
+  outboxRow<T>(type: string, payload: T): { envelope: EventEnvelope<T>; values: [string, string, string] } {
     const envelope: EventEnvelope<T> = {
       id: randomUUID(),
       type,
@@ -123,12 +136,7 @@ export class EventBus {
       correlationId: currentCorrelationId(),
       payload,
     };
-    await manager.query('INSERT INTO event_outbox (id, type, envelope) VALUES ($1, $2, $3)', [
-      envelope.id,
-      type,
-      JSON.stringify(envelope),
-    ]);
-    return envelope;
+    return { envelope, values: [envelope.id, type, JSON.stringify(envelope)] };
   }
 
   /** Asks the relay to publish now instead of at its next tick. */
