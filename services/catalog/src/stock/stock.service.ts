@@ -75,24 +75,33 @@ export class StockService {
       const plan = planReservation(lines, rows);
       if (!plan.ok) throw reservationError(plan);
 
-      // One statement for every line, answering each product's open alert too. The rows are
-      // locked and checked, so no line can miss; the conditions stay as the last guard.
-      const [changed]: [(ChangedStock & { openAlert: OpenAlert | null })[], number] = await m.query(
-        `UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
-           FROM unnest($1::uuid[], $2::int[]) AS l(product_id, quantity)
-          WHERE p.id = l.product_id AND p.stock >= l.quantity AND p.is_active AND p.review_status = 'approved'
-          RETURNING ${CHANGED_STOCK_COLUMNS_OF_P}, ${OPEN_ALERT_OF_P} AS "openAlert"`,
-        [plan.lines.map((l) => l.productId), plan.lines.map((l) => l.quantity)],
+      // One statement takes every line's stock (answering each product's open alert too) and
+      // records what the reservation holds. The rows are locked and checked, so no line can miss;
+      // the conditions stay as the last guard (a miss throws, and everything rolls back).
+      // (a WITH ... SELECT answers its rows, not TypeORM's [rows, count] of a bare UPDATE)
+      const changed: (ChangedStock & { openAlert: OpenAlert | null })[] = await m.query(
+        `WITH taken AS (
+           UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
+             FROM unnest($1::uuid[], $2::int[]) AS l(product_id, quantity)
+            WHERE p.id = l.product_id AND p.stock >= l.quantity AND p.is_active AND p.review_status = 'approved'
+            RETURNING ${CHANGED_STOCK_COLUMNS_OF_P}, ${OPEN_ALERT_OF_P} AS "openAlert"
+         ), held AS (
+           UPDATE stock_reservations
+              SET lines = $4::jsonb, status = 'reserved', updated_at = now(), confirmed_at = NULL, released_at = NULL,
+                  expires_at = now() + make_interval(secs => $5::double precision / 1000)
+            WHERE order_id = $3
+         )
+         SELECT * FROM taken`,
+        [
+          plan.lines.map((l) => l.productId),
+          plan.lines.map((l) => l.quantity),
+          orderId,
+          JSON.stringify(plan.lines),
+          this.config.reservationTtlMs,
+        ],
       );
       if (changed.length !== plan.lines.length) throw new Error(`stock of order ${orderId} changed under a row lock`);
       for (const { openAlert, ...product } of changed) await this.alerts.syncKnowing(tx, product, openAlert);
-      await m.query(
-        `UPDATE stock_reservations
-            SET lines = $2::jsonb, status = 'reserved', updated_at = now(), confirmed_at = NULL, released_at = NULL,
-                expires_at = now() + make_interval(secs => $3::double precision / 1000)
-          WHERE order_id = $1`,
-        [orderId, JSON.stringify(plan.lines), this.config.reservationTtlMs],
-      );
       return { orderId, lines: plan.lines };
     });
   }
