@@ -148,7 +148,11 @@ function cannon(title, opts) {
       (err, result) => {
         // the same monotonic clock as V8's profiles: `node bench/profile-summary.js <file> <from> <to>`
         if (PROFILE.size > 0) console.log(`profile window of ${title}: ${fromUs} ${process.hrtime.bigint() / 1000n}`);
-        if (result) cpuRows.push({ scenario: title, 'CPU ms per request': perRequest(meter.stop(), result.requests.total) });
+        if (result) {
+          const ms = meter.stop();
+          const idle = ms ? `${Math.round((100 * ms.idle) / Object.values(ms).reduce((a, b) => a + b, 0))}%` : '';
+          cpuRows.push({ scenario: title, 'CPU ms per request': perRequest(ms, result.requests.total), 'machine idle': idle });
+        }
         return err ? reject(err) : resolve({ title, result });
       },
     );

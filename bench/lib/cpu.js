@@ -18,6 +18,26 @@ function processTicks(pid) {
   }
 }
 
+/** Ticks of every process whose command name is `comm` (e.g. all Postgres backends). */
+function commandTicks(comm) {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== comm) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** Shared servers counted by command name (their connections' processes included). */
+const SERVERS = { postgres: 'postgres', nats: 'nats-server' };
+
 function machineTicks() {
   const [, ...values] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
   const [user, nice, system, idle, iowait, irq, softirq, steal] = values.map(Number);
@@ -28,6 +48,7 @@ function machineTicks() {
 function cpuMeter(pids) {
   if (os.platform() !== 'linux') return { stop: () => null };
   const before = Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, list.reduce((n, pid) => n + processTicks(pid), 0)]));
+  const serversBefore = Object.fromEntries(Object.entries(SERVERS).map(([name, comm]) => [name, commandTicks(comm)]));
   const machineBefore = machineTicks();
   const benchBefore = process.cpuUsage();
   return {
@@ -38,11 +59,16 @@ function cpuMeter(pids) {
         ms[name] = (list.reduce((n, pid) => n + processTicks(pid), 0) - before[name]) * TICK_MS;
         named += ms[name];
       }
+      for (const [name, comm] of Object.entries(SERVERS)) {
+        ms[name] = (commandTicks(comm) - serversBefore[name]) * TICK_MS;
+        named += ms[name];
+      }
       const bench = process.cpuUsage(benchBefore);
       ms['load generator'] = Math.round((bench.user + bench.system) / 1000);
       const machine = machineTicks();
       const busy = (machine.busy - machineBefore.busy) * TICK_MS;
-      ms['postgres, nats, rest'] = Math.max(0, busy - named - ms['load generator']);
+      // the kernel's own work (network between the processes, softirqs) and anything else running
+      ms['kernel, other'] = Math.max(0, busy - named - ms['load generator']);
       ms.idle = (machine.idle - machineBefore.idle) * TICK_MS;
       return ms;
     },
