@@ -179,6 +179,22 @@ describe('catalogue through the gateway', () => {
     expect((JSON.parse(changed.body) as { name: string }[]).map((p) => p.name)).toContain('Tagged Loaf');
   });
 
+  it('serves the cached list only to a live session, also after another gateway in this process came and went: a logged-out or forged cookie gets 401', async () => {
+    const shopper = await signedInCustomer(stack.url);
+    expect((await shopper.get('/api/products')).status).toBe(200);
+    expect((await shopper.get('/api/products')).status).toBe(200); // now from memory
+    const cookie = shopper.cookie!;
+    expect((await shopper.post('/api/auth/logout')).status).toBe(200);
+
+    const replayed = await rawGet(`${stack.url}/api/products`, { cookie });
+    expect(replayed.status).toBe(401);
+    expect(JSON.parse(replayed.body)).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+    const [name, token] = cookie.split('=');
+    const forged = await rawGet(`${stack.url}/api/products`, { cookie: `${name}=${token.slice(0, -2)}xx` });
+    expect(forged.status).toBe(401);
+    expect((await rawGet(`${stack.url}/api/products`, {})).status).toBe(401);
+  });
+
   it('answers the list from memory: it keeps serving it while catalog is down', async () => {
     const before = await customer.get('/api/products');
     await stack.stopService('catalog');
