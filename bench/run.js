@@ -5,7 +5,7 @@
  * runs the two baselines on the same machine, and prints one table with the conditions.
  *
  * Env: BENCH_URL + ADMIN_REGISTRATION_KEY + BENCH_NAMESPACE (use a running stack instead),
- * BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_CHECKOUT_CUSTOMERS (1500: one order each, about 10 s of load), BENCH_CHECKOUT_CONNECTIONS (32),
+ * BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_CHECKOUT_CUSTOMERS (1500: one order each, about 10 s of load), BENCH_CHECKOUT_CONNECTIONS (48),
  * BENCH_SCENARIOS (all: catalogue,cart,history,checkout,push), BENCH_PROFILE (processes to run
  * with --cpu-prof, e.g. "gateway,ordering"; profiles land in bench/profiles/).
  */
@@ -23,7 +23,7 @@ const ROOT = path.resolve(__dirname, '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const CHECKOUT_CUSTOMERS = Number(process.env.BENCH_CHECKOUT_CUSTOMERS ?? 1500);
-const CHECKOUT_CONNECTIONS = Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 32);
+const CHECKOUT_CONNECTIONS = Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 48);
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'catalogue,cart,history,checkout,push').split(','));
 const PROFILE = new Set((process.env.BENCH_PROFILE ?? '').split(',').filter(Boolean));
 const PROFILE_DIR = path.join(__dirname, 'profiles');

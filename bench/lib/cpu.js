@@ -60,7 +60,8 @@ function cpuMeter(pids) {
         named += ms[name];
       }
       for (const [name, comm] of Object.entries(SERVERS)) {
-        ms[name] = (commandTicks(comm) - serversBefore[name]) * TICK_MS;
+        // (a backend that exits takes its ticks with it: never below 0)
+        ms[name] = Math.max(0, commandTicks(comm) - serversBefore[name]) * TICK_MS;
         named += ms[name];
       }
       const bench = process.cpuUsage(benchBefore);
