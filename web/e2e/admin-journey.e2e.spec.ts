@@ -17,6 +17,7 @@ import {
   seedCatalogue,
   startE2E,
   uniqueEmail,
+  openedDialog,
   type E2E,
 } from './support/harness';
 import { answerNextConfirm, PASSWORD, registerCustomerApi, sidebarOrdersBadge, signInContext, waitForSocket } from './support/admin';
@@ -165,7 +166,7 @@ describe('administrator screens in chromium (desktop)', () => {
 
       await page.getByRole('button', { name: 'Add Product' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Product' });
-      await dialog.waitFor();
+      await openedDialog(dialog);
       await dialog.getByRole('button', { name: 'Add Product' }).click();
       await dialog.getByText('Name is required').waitFor();
       await dialog.getByText('Price is required').waitFor();
@@ -315,7 +316,7 @@ describe('administrator screens in chromium (desktop)', () => {
       await shop.goto('/products');
       await shop.getByRole('button', { name: 'Submit Product' }).click();
       const dialog = shop.getByRole('dialog', { name: 'Submit Product' });
-      await dialog.waitFor();
+      await openedDialog(dialog);
       await dialog.locator('input[type=file]').setInputFiles({ name: 'rye.png', mimeType: 'image/png', buffer: bakePng([120, 82, 52], [232, 224, 210]) });
       await expectToast(shop, 'Product photo uploaded successfully!');
       await dialog.getByLabel('Price ($)').fill('4.25');
@@ -336,7 +337,7 @@ describe('administrator screens in chromium (desktop)', () => {
 
       await item.getByRole('button', { name: 'Review submission of $4.25' }).click();
       const dialog = page.getByRole('dialog', { name: 'Review Submission' });
-      await dialog.waitFor();
+      await openedDialog(dialog);
       expect(await dialog.getByRole('img', { name: 'Submitted photo' }).getAttribute('src')).toMatch(/^\/objects\/uploads\//);
       await dialog.getByRole('button', { name: 'Approve' }).click();
       await dialog.getByText('Name is required').waitFor();
@@ -476,7 +477,7 @@ describe('administrator screens in chromium (desktop)', () => {
 
       await page.getByRole('button', { name: 'Add Customer' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add New Customer' });
-      await dialog.waitFor();
+      await openedDialog(dialog);
       await dialog.getByText('Create a new customer account. All fields except email and password are optional.').waitFor();
       for (const section of ['Account Information', 'Personal Information', 'Business Information', 'Contact Information']) {
         await dialog.getByRole('group', { name: section }).waitFor();
@@ -492,7 +493,7 @@ describe('administrator screens in chromium (desktop)', () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: 'Add Customer' }).click();
-      await dialog.waitFor();
+      await openedDialog(dialog);
       expect(await dialog.getByLabel('Email').inputValue()).toBe('');
 
       await dialog.getByLabel('Email').fill(created);
@@ -515,7 +516,7 @@ describe('administrator screens in chromium (desktop)', () => {
 
       // the same email again: 'Error' with the server's message
       await page.getByRole('button', { name: 'Add Customer' }).click();
-      await dialog.waitFor();
+      await openedDialog(dialog);
       expect(await dialog.getByLabel('Email').inputValue()).toBe('');
       await dialog.getByLabel('Email').fill(created);
       await dialog.getByLabel('Password').fill(PASSWORD);

@@ -17,6 +17,7 @@ import {
   startE2E,
   uploadPhoto,
   uniqueEmail,
+  openedDialog,
   type E2E,
 } from './support/harness';
 import { PASSWORD, registerAdminApi, waitForSocket } from './support/admin';
@@ -198,7 +199,7 @@ describe('administrator screens in chromium (mobile, 390 x 844)', () => {
       await screenshot(page, 'mobile-39-manage-customers');
       await page.getByRole('button', { name: 'Add New Customer' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add New Customer' });
-      await dialog.waitFor();
+      await openedDialog(dialog);
       await dialog.getByText('Create a new customer account. All fields except email and password are optional.').waitFor();
       await screenshot(page, 'mobile-40-add-customer');
       await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -10,6 +10,7 @@ import {
   seedCatalogue,
   startE2E,
   uniqueEmail,
+  openedDialog,
   type E2E,
 } from './support/harness';
 import { bakePng } from './support/png';
@@ -160,7 +161,7 @@ describe('guards, validation and the product submission dialog in chromium', () 
         await closeToast(page);
         await page.getByRole('button', { name: 'Submit Product' }).click();
         const dialog = page.getByRole('dialog', { name: 'Submit Product' });
-        await dialog.waitFor();
+        await openedDialog(dialog);
         await dialog.getByText('JPG, PNG, GIF up to 10MB').waitFor();
 
         // nothing filled in
@@ -196,7 +197,7 @@ describe('guards, validation and the product submission dialog in chromium', () 
         // the draft survives a reload and comes back when the dialog opens again
         await page.reload();
         await page.getByRole('button', { name: 'Submit Product' }).click();
-        await dialog.waitFor();
+        await openedDialog(dialog);
         expect(await dialog.getByLabel('Price ($)').inputValue()).toBe('4.50');
         expect(await dialog.getByLabel('Quantity').inputValue()).toBe('12');
         await closeToast(page);

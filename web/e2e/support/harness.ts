@@ -183,6 +183,20 @@ export async function closeToast(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until a dialog is open AND its opening zoom has ended: under load, a click made during the
+ * motion can land beside the button it aimed at (on the mask, which closes nothing).
+ */
+export async function openedDialog(dialog: Locator): Promise<Locator> {
+  await dialog.waitFor();
+  const handle = await dialog.elementHandle();
+  await dialog.page().waitForFunction(
+    (el) => !/-(appear|enter)(\s|$|-)/.test(((el as HTMLElement).closest('.ant-modal') ?? (el as HTMLElement)).className),
+    handle,
+  );
+  return dialog;
+}
+
+/**
  * Picks an option of an antd Select whose combobox has this id. The drop-down opens with a
  * motion: a click while it still moves can miss the option (and, in a dialog, hit the mask,
  * which closes the dialog), so it waits for the motion to end, then checks the select shows the
