@@ -136,11 +136,14 @@ const cpuRows = [];
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 3000)));
 
-/** One autocannon run; `cookies` rotate over requests (one session per simulated user). */
-function cannon(title, opts) {
+/**
+ * One autocannon run; `cookies` rotate over requests (one session per simulated user). The CPU
+ * of the stack's processes is counted unless `baseline` (a baseline runs outside the stack).
+ */
+function cannon(title, { baseline = false, ...opts }) {
   const options = { connections: CONNECTIONS, ...opts };
   const fromUs = process.hrtime.bigint() / 1000n;
-  const meter = cpuMeter(title.includes('gateway') || !title.includes('baseline') && !title.includes('bare') ? stackPids : {});
+  const meter = cpuMeter(baseline ? {} : stackPids);
   if (options.amount === undefined) options.duration = DURATION_S;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -201,8 +204,8 @@ async function catalogueRead(stack, data, readerCookies) {
   const bare = await startBaseline('bare.js', { PORT: String(barePort), BODY_FILE: productsJson });
   try {
     const gatewayRead = await cannon('catalogue read (gateway)', { url: stack.url, requests: rotating('GET', '/api/products', readerCookies) });
-    const monolithRead = await cannon('catalogue read (monolith baseline)', { url: `http://127.0.0.1:${monolithPort}/api/products` });
-    const bareRead = await cannon('catalogue read (bare Node ceiling)', { url: `http://127.0.0.1:${barePort}/api/products` });
+    const monolithRead = await cannon('catalogue read (monolith baseline)', { baseline: true, url: `http://127.0.0.1:${monolithPort}/api/products` });
+    const bareRead = await cannon('catalogue read (bare Node ceiling)', { baseline: true, url: `http://127.0.0.1:${barePort}/api/products` });
     const ratio = (a, b) => (a.result.requests.average / b.result.requests.average).toFixed(2);
     return [
       row(gatewayRead.title, gatewayRead.result, `${ratio(gatewayRead, monolithRead)}x monolith, ${ratio(gatewayRead, bareRead)}x bare`),

@@ -10,7 +10,6 @@ import {
 import { EventBus, type EventTransaction } from '@bakery/event-bus';
 import type { Logger } from '@bakery/platform';
 import { SERVICE_LOGGER } from '@bakery/service-kit';
-import type { EntityManager } from 'typeorm';
 import { CATALOG_CONFIG, CatalogConfig } from '../catalog.config';
 import { mergeLines, planReservation, RequestedLine, ReservationPlan, sameLines, StockRow } from '../domain/reservation';
 import { AlertsService, OPEN_ALERT_OF_P, OpenAlert } from '../inventory/alerts.service';
