@@ -69,9 +69,8 @@ async function startStack() {
   });
   const pids = {};
   for (const name of [...SERVICE_NAMES, 'gateway']) {
-    pids[name] = [];
     const child = stack.spawn(name, {}, PROFILE.has(name) ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}-${process.pid}.cpuprofile`] : []);
-    pids[name].push(child.pid);
+    pids[name] = [child.pid];
   }
   const url = `http://127.0.0.1:${port}`;
   await Promise.race([waitForHealthy(url, 60_000), anExit]);
@@ -240,6 +239,7 @@ async function checkout(stack, data) {
   for (const item of orders.flatMap((o) => o.orderItems)) sold.set(item.product.id, (sold.get(item.product.id) ?? 0) + item.quantity);
   const products = await data.admin.expect(200, 'GET', '/api/products');
   const oversold = products.filter((p) => p.stock + (sold.get(p.id) ?? 0) !== SEEDED_STOCK).length;
+  if (oversold > 0) process.exitCode = 1;
   return {
     ...row(run.title, run.result, `${(placed / seconds).toFixed(1)} orders/s, ${placed} placed, ${oversold === 0 ? 'stock consistent' : `${oversold} products inconsistent`}`),
     'req/s': Math.round(run.result.requests.total / seconds),

@@ -12,7 +12,11 @@ import { VerifiedTokens } from './verified-tokens';
 
 type Verified = (err: unknown, principal?: Principal | false) => void;
 
-/** A passport strategy that hands the request to one callback (the mixin's `validate`). */
+/**
+ * A passport strategy that hands the request to one callback (the mixin's `validate`). Passport
+ * reaches it through `passport.authenticate('jwt')`; the app's own guard calls `validate` directly
+ * (see AccessGuard for why).
+ */
 class RequestStrategy extends Strategy {
   constructor(private readonly check: (req: Request, done: Verified) => void) {
     super();

@@ -49,6 +49,11 @@ export const OUTBOX_INSERT = 'INSERT INTO event_outbox (id, type, envelope) VALU
 const MAX_BATCH = 64;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+interface ParsedEvent {
+  msg: JsMsg;
+  envelope: EventEnvelope;
+}
+
 /** The envelope of a message, or null for one that can never be handled (not JSON, no uuid id). */
 function parseEnvelope(msg: JsMsg): EventEnvelope | null {
   try {
@@ -295,7 +300,7 @@ export class EventBus {
           queue.push(msg);
           wakeWorker?.();
           // Hold further messages in the client (and JetStream) while a full batch waits.
-          while (queue.length >= MAX_BATCH && !ended) await new Promise<void>((resolve) => (wakeReader = resolve));
+          while (queue.length >= MAX_BATCH) await new Promise<void>((resolve) => (wakeReader = resolve));
         }
       } finally {
         ended = true;
@@ -318,65 +323,51 @@ export class EventBus {
   }
 
   private async handleBatch(consumerName: string, handler: EventHandler, batch: JsMsg[]): Promise<void> {
-    if (batch.length === 1) return this.handleMessage(consumerName, handler, batch[0]);
-    const { dataSource, logger } = this.options;
-    const parsed: { msg: JsMsg; envelope: EventEnvelope }[] = [];
+    const events: ParsedEvent[] = [];
     for (const msg of batch) {
       const envelope = parseEnvelope(msg);
-      if (envelope) parsed.push({ msg, envelope });
+      if (envelope) events.push({ msg, envelope });
       else {
-        logger.error({ subject: msg.subject }, 'dropping an event that is not JSON or has no uuid');
+        this.options.logger.error({ subject: msg.subject }, 'dropping an event that is not JSON or has no uuid');
         msg.term();
       }
     }
+    if (events.length > 0) await this.handleEvents(consumerName, handler, events);
+  }
+
+  /**
+   * One transaction for all of them: the inbox rows first (an id already there was handled
+   * before, a redelivery), then each new event's handler, then the acks. If it fails, a batch is
+   * handled again one event at a time, so only the failing one waits for its retry.
+   */
+  private async handleEvents(consumerName: string, handler: EventHandler, events: ParsedEvent[]): Promise<void> {
+    const { dataSource, logger } = this.options;
     try {
       await dataSource.transaction(async (manager) => {
         const fresh: { event_id: string }[] = await manager.query(
           `INSERT INTO event_inbox (event_id, consumer) SELECT DISTINCT unnest($1::uuid[]), $2
            ON CONFLICT DO NOTHING RETURNING event_id`,
-          [parsed.map((p) => p.envelope.id), consumerName],
+          [events.map((e) => e.envelope.id), consumerName],
         );
         const toHandle = new Set(fresh.map((r) => r.event_id));
-        for (const { envelope } of parsed) {
-          if (!toHandle.delete(envelope.id)) continue; // handled before (a redelivery), or twice in this batch
+        for (const { envelope } of events) {
+          if (!toHandle.delete(envelope.id)) continue; // handled before, or twice in this batch
           await runWithCorrelation(envelope.correlationId, () => handler(envelope, manager));
         }
       });
     } catch (err) {
-      // One of them failed: handle each on its own, so only the failing one waits for a retry.
-      logger.warn({ err, events: parsed.length }, 'a batch of events failed; handling them one by one');
-      for (const { msg } of parsed) await this.handleMessage(consumerName, handler, msg);
-      return;
-    }
-    for (const { msg } of parsed) msg.ack();
-  }
-
-  private async handleMessage(consumerName: string, handler: EventHandler, msg: JsMsg): Promise<void> {
-    const { dataSource, logger } = this.options;
-    const envelope = parseEnvelope(msg);
-    if (!envelope) {
-      logger.error({ subject: msg.subject }, 'dropping an event that is not JSON or has no uuid');
-      msg.term();
-      return;
-    }
-    try {
-      await runWithCorrelation(envelope.correlationId, () =>
-        dataSource.transaction(async (manager) => {
-          const fresh: unknown[] = await manager.query(
-            `INSERT INTO event_inbox (event_id, consumer) VALUES ($1, $2)
-             ON CONFLICT DO NOTHING RETURNING event_id`,
-            [envelope.id, consumerName],
-          );
-          if (fresh.length === 0) return; // handled before: a redelivery
-          await handler(envelope, manager);
-        }),
-      );
-      msg.ack();
-    } catch (err) {
+      if (events.length > 1) {
+        logger.warn({ err, events: events.length }, 'a batch of events failed; handling them one by one');
+        for (const event of events) await this.handleEvents(consumerName, handler, [event]);
+        return;
+      }
+      const [{ msg, envelope }] = events;
       const attempt = msg.info.redeliveryCount;
       logger.error({ err, eventId: envelope.id, type: envelope.type, attempt }, 'event handler failed; will retry');
       msg.nak(Math.min(30_000, 250 * 2 ** Math.min(attempt, 7)));
+      return;
     }
+    for (const { msg } of events) msg.ack();
   }
 
   private sleep(ms: number): Promise<void> {

@@ -1,3 +1,5 @@
+import * as http from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 /** Small fetch helpers for API tests: JSON in, status and parsed body out. */
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -21,6 +23,28 @@ export async function api<T = any>(
   let parsed: unknown = text;
   if ((res.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
   return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/**
+ * A GET through node:http with the path sent exactly as written (fetch would resolve `..` itself)
+ * and only the given headers (fetch adds Cache-Control: no-cache to a conditional request).
+ */
+export function rawGet(
+  baseUrl: string,
+  rawPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ hostname, port, path: rawPath, headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      })
+      .on('error', reject);
+  });
 }
 
 /** Polls `probe` until it returns a truthy value or `timeoutMs` passes. */

@@ -43,8 +43,12 @@ export class NamespacedNatsServer extends ServerNats {
         return publish(response);
       } catch (err) {
         this.logger.error(`could not send the reply to ${natsMsg.subject}: ${String(err)}`);
-        const failure = new AppError(ErrorCode.Internal, 'Internal error').toPayload();
-        return publish({ err: failure, isDisposed: true });
+        try {
+          return publish({ err: new AppError(ErrorCode.Internal, 'Internal error').toPayload(), isDisposed: true });
+        } catch {
+          // not even an error fits through (the connection is closed): the caller's timeout answers
+          return undefined;
+        }
       }
     };
   }

@@ -20,7 +20,8 @@ const decoder = new TextDecoder();
 /**
  * Request/reply to a service over NATS, in the wire format of Nest's NATS transport.
  * It uses the client's multiplexed inbox (no subscription per request), passes the correlation id
- * on, waits as long as the pattern's timeout budget allows (RPC_TIMEOUT_FACTORS), and turns "nobody listening" and "no answer in time" into 503 errors at once.
+ * on, waits as long as the pattern's budget allows (`RPC_TIMEOUT_FACTORS`), and turns "nobody
+ * listening" and "no answer in time" into 503 errors.
  */
 export class RpcClient {
   constructor(
