@@ -6,7 +6,7 @@
  *
  * Env: BENCH_URL + ADMIN_REGISTRATION_KEY + BENCH_NAMESPACE (use a running stack instead),
  * BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_CHECKOUT_CUSTOMERS (1500: one order each, about 10 s of load), BENCH_CHECKOUT_CONNECTIONS (48),
- * BENCH_SCENARIOS (all: catalogue,cart,history,checkout,push), BENCH_PROFILE (processes to run
+ * BENCH_SCENARIOS (all: catalogue,cart,history,checkout,push,hostile), BENCH_PROFILE (processes to run
  * with --cpu-prof, e.g. "gateway,ordering"; profiles land in bench/profiles/).
  */
 const { fork } = require('node:child_process');
@@ -18,13 +18,14 @@ const path = require('node:path');
 const autocannon = require('autocannon');
 const { Client, pool } = require('./lib/client');
 const { cpuMeter, perRequest } = require('./lib/cpu');
+const { hostileBodies } = require('./hostile-bodies');
 
 const ROOT = path.resolve(__dirname, '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const CHECKOUT_CUSTOMERS = Number(process.env.BENCH_CHECKOUT_CUSTOMERS ?? 1500);
 const CHECKOUT_CONNECTIONS = Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 48);
-const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'catalogue,cart,history,checkout,push').split(','));
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'catalogue,cart,history,checkout,push,hostile').split(','));
 const PROFILE = new Set((process.env.BENCH_PROFILE ?? '').split(',').filter(Boolean));
 const PROFILE_DIR = path.join(__dirname, 'profiles');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -289,6 +290,7 @@ async function main() {
 
     if (SCENARIOS.has('checkout')) results.push(await checkout(stack, data));
     if (SCENARIOS.has('push')) results.push(await pushLatency(stack));
+    if (SCENARIOS.has('hostile')) results.push(...(await hostileBodies(stack.url, DURATION_S, cannon)));
 
     console.log(`\nBenchmark ${started.toISOString()}: ${os.cpus().length} cores (${os.cpus()[0].model}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; everything on this machine; ${CONNECTIONS} connections, ${DURATION_S} s per scenario\n`);
     console.table(results);

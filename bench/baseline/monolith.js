@@ -12,10 +12,7 @@ const { Pool } = require('pg');
 const pool = new Pool({ connectionString: process.env.CATALOG_DATABASE_URL, max: 10 });
 const QUERY = `
   SELECT id, name, description, price::text AS price, category, image_url AS "imageUrl", stock,
-         low_stock_threshold AS "lowStockThreshold", reorder_level AS "reorderLevel",
-         reorder_quantity AS "reorderQuantity", supplier, is_active AS "isActive",
-         review_status AS "reviewStatus", submitted_by AS "submittedBy", created_at AS "createdAt",
-         updated_at AS "updatedAt"
+         low_stock_threshold AS "lowStockThreshold", is_active AS "isActive"
     FROM products WHERE is_active AND review_status = 'approved' ORDER BY category, name`;
 
 http

@@ -11,7 +11,7 @@ class Client {
       headers: { ...(body ? { 'content-type': 'application/json' } : {}), cookie: this.cookie, ...headers },
       body: body ? JSON.stringify(body) : undefined,
     });
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('bakery_session='));
+    const set = res.headers.getSetCookie().find((c) => /^(__Host-)?bakery_session=/.test(c));
     if (set) this.cookie = set.split(';')[0];
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { commonConfig, ConfigOf, envVar } from '@bakery/platform';
+import { parseAllowedOrigins } from './http/request-origin';
 
 /** Only for running on a developer's machine: production refuses to start without JWT_SECRET. */
 const DEVELOPMENT_JWT_SECRET = 'dev-only-insecure-jwt-secret-do-not-deploy';
@@ -33,6 +34,12 @@ export const gatewayConfig = {
     'false',
     ['true', 'false'] as const,
   ),
+  allowedOrigins: envVar.parsed(
+    'ALLOWED_ORIGINS',
+    'other origins (comma-separated scheme://host[:port]) whose pages may send state-changing requests and open sockets; the app\'s own origin always may',
+    '',
+    parseAllowedOrigins,
+  ),
   sessionCheckTtlMs: envVar.int(
     'SESSION_CHECK_TTL_MS',
     'how long a gateway trusts a session it checked with auth before asking again (revocations arrive at once anyway)',
@@ -59,6 +66,20 @@ export const gatewayConfig = {
   s3SecretAccessKey: envVar.optional('S3_SECRET_ACCESS_KEY', 'secret key of the s3 storage driver (with S3_ACCESS_KEY_ID)'),
   uploadUrlTtlSeconds: envVar.int('UPLOAD_URL_TTL_SECONDS', 'how long an upload URL stays valid', 900, 1, 604_800),
   uploadMaxBytes: envVar.int('UPLOAD_MAX_BYTES', 'largest photo accepted, in bytes (beyond: 413)', 10_485_760, 1, 1_073_741_824),
+  uploadMaxPixels: envVar.int(
+    'UPLOAD_MAX_PIXELS',
+    'largest photo accepted, in pixels (width x height; beyond: 413): decoded images past it are refused, so a small file cannot expand into gigabytes',
+    50_000_000,
+    1,
+    268_402_689,
+  ),
+  uploadSweepIntervalSeconds: envVar.int(
+    'UPLOAD_SWEEP_INTERVAL_SECONDS',
+    'how often each gateway deletes uploads never registered, once their upload URL has expired (plus a minute of grace)',
+    300,
+    1,
+    86_400,
+  ),
   uploadSigningSecret: envVar.optional(
     'UPLOAD_SIGNING_SECRET',
     'signs local upload URLs (at least 32 characters); unset: a key derived from JWT_SECRET',

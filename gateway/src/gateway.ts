@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Request } from 'express';
 import { connectNats, createLogger, Env, loadConfig, NestPinoLogger, strictValidationPipe } from '@bakery/platform';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
@@ -9,7 +10,15 @@ import { randomBytes } from 'node:crypto';
 import { AppModule } from './app.module';
 import { GatewayConfig, gatewayConfig } from './config';
 import { AllErrorsFilter } from './http/all-errors.filter';
-import { correlationMiddleware, jsonBodyParser, webApp } from './http/http-pipeline';
+import {
+  apiCacheControl,
+  correlationMiddleware,
+  jsonBodyParser,
+  sameOriginGuard,
+  strictTransportSecurity,
+  webApp,
+} from './http/http-pipeline';
+import type { IncomingMessage } from 'node:http';
 
 export interface RunningGateway {
   app: INestApplication;
@@ -17,6 +26,14 @@ export interface RunningGateway {
   /** e.g. http://127.0.0.1:3000 */
   url: string;
   close(): Promise<void>;
+}
+
+const HOST_HEADER = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+
+/** `ws://host wss://host` of the host the page was loaded from (nothing if the Host header is odd). */
+function ownWebSocketOrigins(req: Request): string {
+  const host = req.host ?? '';
+  return HOST_HEADER.test(host) ? `ws://${host} wss://${host}` : '';
 }
 
 /** Builds and starts the gateway; `env` overrides process.env (tests pass their namespace and port 0). */
@@ -34,6 +51,7 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
   // Express would hash every response body for an ETag (SHA-1, on every request); the one read
   // that browsers revalidate, the catalogue, carries an ETag computed once per change instead.
   app.set('etag', false);
+  if (config.trustProxy === 'true') app.set('trust proxy', true);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -43,17 +61,23 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
           // antd writes its styles at run time
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // the app's own socket.io endpoint, not any websocket anywhere
+          connectSrc: ["'self'", (req: IncomingMessage) => ownWebSocketOrigins(req as Request)],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           // served over plain http on localhost too; TLS is the reverse proxy's job
           upgradeInsecureRequests: null,
         },
       },
+      // sent by strictTransportSecurity, over HTTPS only
+      strictTransportSecurity: false,
     }),
   );
-  if (config.trustProxy === 'true') app.set('trust proxy', true);
+  app.use(strictTransportSecurity);
   app.use(correlationMiddleware(logger));
+  app.use(apiCacheControl);
+  // before the cookie and the body are read: a forged request is refused unparsed
+  app.use(sameOriginGuard(config.allowedOrigins));
   app.use(cookieParser());
   app.use(jsonBodyParser(config.bodyLimit));
   app.use(webApp(config.webDist));

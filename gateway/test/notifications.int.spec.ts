@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { databaseName, durableConsumerName, eventStreamName, eventSubject, EventEnvelope, OrderPlacedEvent } from '@bakery/contracts';
-import { withDatabase } from '@bakery/platform';
+import { durableConsumerName, eventStreamName, eventSubject, EventEnvelope, OrderPlacedEvent } from '@bakery/contracts';
 import { ApiClient, eventually, signedInAdmin, signedInCustomer, TestStack } from '@bakery/testing';
 import { connect, NatsConnection } from 'nats';
-import { Client } from 'pg';
 import { io, Socket } from 'socket.io-client';
 
 interface Push {
@@ -73,16 +71,6 @@ describe('notifications: the admins’ unread order count, its pushes, durabilit
     return res.body.count;
   }
 
-  async function query(service: string, sql: string, params: unknown[] = []) {
-    const pg = new Client({ connectionString: withDatabase(process.env.DATABASE_URL!, databaseName(stack.namespace, service)) });
-    await pg.connect();
-    try {
-      return (await pg.query(sql, params)).rows;
-    } finally {
-      await pg.end();
-    }
-  }
-
   it('pushes count n+1 to an admin socket within 1 s of an order; mark-read answers and pushes { count: 0 }', async () => {
     const customer = await signedInCustomer(stack.url);
     await placeOrder(customer);
@@ -143,7 +131,7 @@ describe('notifications: the admins’ unread order count, its pushes, durabilit
 
     // The same envelope again under another message id (JetStream's duplicate window does not
     // catch it; the inbox does), and the same order under another event id (the unique order id does).
-    const [{ envelope }] = await query('ordering', `SELECT envelope FROM event_outbox WHERE type = 'order.placed' AND envelope->'payload'->>'orderId' = $1`, [
+    const [{ envelope }] = await stack.query('ordering', `SELECT envelope FROM event_outbox WHERE type = 'order.placed' AND envelope->'payload'->>'orderId' = $1`, [
       order.id,
     ]);
     const original = envelope as EventEnvelope<OrderPlacedEvent>;
@@ -168,11 +156,11 @@ describe('notifications: the admins’ unread order count, its pushes, durabilit
     } finally {
       await nc.close();
     }
-    const inbox = await query('notifications', `SELECT event_id FROM event_inbox WHERE event_id = ANY($1::uuid[])`, [
+    const inbox = await stack.query('notifications', `SELECT event_id FROM event_inbox WHERE event_id = ANY($1::uuid[])`, [
       [original.id, sameOrderNewEvent.id],
     ]);
     expect(inbox.map((r) => r.event_id).sort()).toEqual([original.id, sameOrderNewEvent.id].sort());
-    expect(await query('notifications', `SELECT id FROM order_notifications WHERE order_id = $1`, [order.id])).toHaveLength(1);
+    expect(await stack.query('notifications', `SELECT id FROM order_notifications WHERE order_id = $1`, [order.id])).toHaveLength(1);
     expect(await count()).toBe(1);
     await sleep(300);
     expect(pushes.filter((p) => p.at >= republishedAt)).toEqual([]);

@@ -1,7 +1,5 @@
-import { databaseName, dateInTimeZone } from '@bakery/contracts';
-import { withDatabase } from '@bakery/platform';
-import { ApiClient, eventually, mapLimit, signedInAdmin, signedInCustomer, TestStack } from '@bakery/testing';
-import { Client } from 'pg';
+import { dateInTimeZone } from '@bakery/contracts';
+import { ApiClient, eventually, mapLimit, createProduct, signedInAdmin, signedInCustomer, TestStack } from '@bakery/testing';
 
 const tomorrow = () => dateInTimeZone(new Date(Date.now() + 24 * 3600_000), 'UTC');
 const yesterday = () => dateInTimeZone(new Date(Date.now() - 24 * 3600_000), 'UTC');
@@ -16,29 +14,10 @@ describe('ordering: cart, checkout without overselling, history, status, metrics
   });
   afterAll(() => stack?.close());
 
-  async function product(fields: { name?: string; price: string; stock: number; category?: string }) {
-    const res = await admin.post('/api/products', {
-      name: fields.name ?? `Loaf ${Math.random().toString(36).slice(2, 8)}`,
-      price: fields.price,
-      stock: fields.stock,
-      category: fields.category ?? 'breads',
-    });
-    if (res.status !== 201) throw new Error(`create product: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as { id: string; name: string; stock: number };
-  }
+  const product = (fields: { name?: string; price: string; stock: number; category?: string }) => createProduct(admin, fields);
 
   async function stockOf(id: string): Promise<number> {
     return (await admin.get(`/api/products/${id}`)).body.stock;
-  }
-
-  async function query(service: string, sql: string, params: unknown[] = []) {
-    const pg = new Client({ connectionString: withDatabase(process.env.DATABASE_URL!, databaseName(stack.namespace, service)) });
-    await pg.connect();
-    try {
-      return (await pg.query(sql, params)).rows;
-    } finally {
-      await pg.end();
-    }
   }
 
   it('adds three products, changes a quantity, removes one, places an order with exact totals, and the stock goes down', async () => {
@@ -118,11 +97,11 @@ describe('ordering: cart, checkout without overselling, history, status, metrics
     const loaf = await product({ price: '2.50', stock: 10 });
     const customer = await signedInCustomer(stack.url, { businessName: 'Old Row Bakery' });
     const me = (await customer.get('/api/auth/user')).body;
-    await query('customers', 'UPDATE customer_profiles SET email = NULL WHERE user_id = $1', [me.id]); // as before the copy existed
+    await stack.query('customers', 'UPDATE customer_profiles SET email = NULL WHERE user_id = $1', [me.id]); // as before the copy existed
     await customer.post('/api/cart', { productId: loaf.id, quantity: 1 });
     const placed = await customer.post('/api/orders', {});
     expect(placed.body.customer).toEqual({ businessName: 'Old Row Bakery', email: me.email, phone: null });
-    expect(await query('customers', 'SELECT email FROM customer_profiles WHERE user_id = $1', [me.id])).toEqual([{ email: me.email }]);
+    expect(await stack.query('customers', 'SELECT email FROM customer_profiles WHERE user_id = $1', [me.id])).toEqual([{ email: me.email }]);
   });
 
   it('answers every order when there are more than one message holds (450, some created at the same instant), once each, newest first', async () => {
@@ -130,7 +109,7 @@ describe('ordering: cart, checkout without overselling, history, status, metrics
     const { id: customerId } = (await customer.get('/api/auth/user')).body;
     // written straight to the table (450 placements through the API would only make this slow),
     // with long instructions: together well over a NATS message's 1 MB
-    await query(
+    await stack.query(
       'ordering',
       `INSERT INTO orders (id, customer_id, status, subtotal, delivery_fee, tax, total, customer_email, special_instructions, created_at, updated_at)
        SELECT gen_random_uuid(), $1, 'pending', 1.00, 12.50, 0.09, 13.59, 'bulk@shop.test', repeat('Leave it at the back door. ', 100),
@@ -138,7 +117,7 @@ describe('ordering: cart, checkout without overselling, history, status, metrics
          FROM generate_series(1, 450) AS i`,
       [customerId],
     );
-    const expected: { id: string }[] = await query('ordering', 'SELECT id FROM orders WHERE customer_id = $1 ORDER BY created_at DESC, id DESC', [customerId]);
+    const expected: { id: string }[] = await stack.query('ordering', 'SELECT id FROM orders WHERE customer_id = $1 ORDER BY created_at DESC, id DESC', [customerId]);
 
     const own = await customer.get('/api/orders');
     expect(own.status).toBe(200);
@@ -179,7 +158,7 @@ describe('ordering: cart, checkout without overselling, history, status, metrics
     ]);
 
     expect(await stockOf(scarce.id)).toBe(0);
-    const [{ n }] = await query('ordering', `SELECT count(*)::int AS n FROM order_items WHERE product_id = $1`, [scarce.id]);
+    const [{ n }] = await stack.query('ordering', `SELECT count(*)::int AS n FROM order_items WHERE product_id = $1`, [scarce.id]);
     expect(n).toBe(50);
     const losers = customers.filter((_, i) => statuses[i] === 409);
     const counts = await Promise.all(losers.map((c) => c.get('/api/cart/count')));
@@ -190,13 +169,13 @@ describe('ordering: cart, checkout without overselling, history, status, metrics
     const loaf = await product({ price: '3.00', stock: 7 });
     const customer = await signedInCustomer(stack.url);
     await customer.post('/api/cart', { productId: loaf.id, quantity: 3 });
-    await query('ordering', 'ALTER TABLE orders ADD CONSTRAINT reject_all CHECK (false) NOT VALID');
+    await stack.query('ordering', 'ALTER TABLE orders ADD CONSTRAINT reject_all CHECK (false) NOT VALID');
     try {
       const res = await customer.post('/api/orders', {});
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ statusCode: 500, code: 'INTERNAL', message: 'Internal error' });
     } finally {
-      await query('ordering', 'ALTER TABLE orders DROP CONSTRAINT reject_all');
+      await stack.query('ordering', 'ALTER TABLE orders DROP CONSTRAINT reject_all');
     }
     expect(await stockOf(loaf.id)).toBe(7);
     expect((await customer.get('/api/orders')).body).toEqual([]);
@@ -278,7 +257,7 @@ describe('ordering: cart, checkout without overselling, history, status, metrics
     const mine = (await carol.get('/api/dashboard/metrics')).body;
     expect(mine).toMatchObject({ totalOrders: 1, revenue: carolOrder.total, activeCustomers: 1, pendingOrders: 1 });
     const business = (await admin.get('/api/dashboard/metrics')).body;
-    const [expected] = await query(
+    const [expected] = await stack.query(
       'ordering',
       `SELECT count(*)::int AS "totalOrders", sum(total) FILTER (WHERE status <> 'cancelled')::text AS revenue,
               count(*) FILTER (WHERE status = 'pending')::int AS "pendingOrders", count(DISTINCT customer_id)::int AS "activeCustomers"
@@ -292,7 +271,7 @@ describe('ordering: cart, checkout without overselling, history, status, metrics
     const customer = await signedInCustomer(stack.url);
     const empty = await customer.post('/api/orders', { deliveryDate: null, deliveryTimeSlot: null, specialInstructions: null });
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('Your cart is empty');
+    expect(empty.body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Your cart is empty', errors: { cart: ['Your cart is empty'] } });
 
     const loaf = await product({ price: '1.00', stock: 5 });
     await customer.post('/api/cart', { productId: loaf.id, quantity: 1 });

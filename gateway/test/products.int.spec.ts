@@ -1,4 +1,5 @@
 import { ApiClient, eventually, rawGet, signedInAdmin, signedInCustomer, TestStack } from '@bakery/testing';
+import { uploadPhoto } from './support/photos';
 
 const PHOTO = '/objects/uploads/0b9c7c2e-5a4e-4f7e-9d7a-1c2b3d4e5f60';
 
@@ -67,9 +68,11 @@ describe('catalogue through the gateway', () => {
   });
 
   it('takes a customer submission for review; an admin completes and approves it and customers then see it', async () => {
-    const submitted = await customer.post('/api/products/customer', { price: '3.40', stock: 25, imageUrl: PHOTO });
+    // a photo the customer uploaded and registered: a made-up path is refused
+    const photo = await uploadPhoto(customer);
+    const submitted = await customer.post('/api/products/customer', { price: '3.40', stock: 25, imageUrl: photo });
     expect(submitted.status).toBe(201);
-    expect(submitted.body).toMatchObject({ reviewStatus: 'pending_review', isActive: false, imageUrl: PHOTO, stock: 25 });
+    expect(submitted.body).toMatchObject({ reviewStatus: 'pending_review', isActive: false, imageUrl: photo, stock: 25 });
     const id = submitted.body.id;
     expect(await visibleTo(customer, id)).toBe(false);
     expect(((await admin.get('/api/products')).body as any[]).find((p) => p.id === id)?.reviewStatus).toBe('pending_review');

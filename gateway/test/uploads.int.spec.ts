@@ -3,37 +3,22 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
+import { pngFromChunks } from './support/photos';
 
-/** A real 1x1 PNG (one RGBA pixel), built chunk by chunk. */
+/** A real 1x1 PNG: one crust-coloured RGBA pixel (filter byte 0, then R, G, B, A). */
 function onePixelPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typeAndData));
-    return Buffer.concat([length, typeAndData, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0); // width
-  header.writeUInt32BE(1, 4); // height
-  header[8] = 8; // bit depth
-  header[9] = 6; // colour type RGBA
-  const scanline = Buffer.from([0, 0xc8, 0x8c, 0x3c, 0xff]); // filter 0, one crust-coloured pixel
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(scanline)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFromChunks(1, 1, deflateSync(Buffer.from([0, 0xc8, 0x8c, 0x3c, 0xff])), 6);
 }
 
 const PNG = onePixelPng();
-// Just the signatures and a little more: enough for the sniffing, which is all these are for.
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0', 'latin1'), Buffer.alloc(32)]);
-const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0, 0, 0, 0]), Buffer.alloc(16)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ', 'latin1'), Buffer.alloc(24)]);
+// Real 1x1 pictures (registration decodes the whole file, so a few magic bytes no longer pass).
+const JPEG = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/ALgAMVP/2Q==',
+  'base64',
+);
+const GIF = Buffer.from('R0lGODlhAQABAIAAAExpcciMPCH5BAUAAAAALAAAAAABAAEAAAICTAEAOw==', 'base64');
+const WEBP = Buffer.from('UklGRh4AAABXRUJQVlA4TBEAAAAvAAAAAAdQxiKXp/+BiOh/AAA=', 'base64');
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const UPLOAD_URL = /^\/objects\/upload\/([0-9a-f-]{36})\?expires=(\d+)&signature=([0-9a-f]{64})$/;
@@ -47,7 +32,8 @@ describe('photo uploads: local storage driver', () => {
   beforeAll(async () => {
     workDir = await mkdtemp(path.join(tmpdir(), 'bakery-uploads-'));
     storageDir = path.join(workDir, 'objects'); // not there yet: the gateway creates it
-    stack = await TestStack.start({ services: ['auth', 'customers'], env: { OBJECT_STORAGE_DIR: storageDir } });
+    // catalog issues the upload ids and records their registration
+    stack = await TestStack.start({ services: ['auth', 'customers', 'catalog'], env: { OBJECT_STORAGE_DIR: storageDir } });
     customer = await signedInCustomer(stack.url);
   });
   afterAll(async () => {

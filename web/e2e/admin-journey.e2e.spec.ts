@@ -369,11 +369,12 @@ describe('administrator screens in chromium (desktop)', () => {
       await edit.getByRole('button', { name: 'Save Changes' }).click();
       await expectToast(page, 'Product updated successfully');
       await row('Rosemary Focaccia').getByText('$6.25').waitFor();
+      // the edit dialog's closing motion hands focus back when it ends: let it end first
+      await edit.waitFor({ state: 'hidden' });
 
       // Restock: 20 more on top of what is there now (29: one was ordered)
       await row('Rosemary Focaccia').getByRole('button', { name: 'Restock Rosemary Focaccia' }).click();
-      const restock = page.getByRole('dialog', { name: 'Restock Rosemary Focaccia' });
-      await restock.waitFor();
+      const restock = await openedDialog(page.getByRole('dialog', { name: 'Restock Rosemary Focaccia' }));
       expect(await restock.getByTestId('restock-current').textContent()).toBe('29');
       await restock.getByLabel('Quantity to add').fill('20');
       await restock.getByTestId('restock-after').filter({ hasText: '49' }).waitFor();

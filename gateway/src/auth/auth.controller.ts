@@ -31,7 +31,7 @@ export class AuthController {
   @Public()
   @Post('auth/register')
   async register(@Body() body: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
-    const user = await this.rpc.request<CustomerAccount>(CustomersPatterns.register, body);
+    const user = await this.rpc.request<CustomerAccount>(CustomersPatterns.register, { ...body, ip: clientAddress(req) });
     const session = await this.rpc.request<SessionInfo>(AuthPatterns.createSession, { userId: user.id });
     await this.cookie.set(req, res, session);
     return user;
@@ -55,8 +55,8 @@ export class AuthController {
   /** Creates an administrator when the registration key matches; does not sign in. */
   @Public()
   @Post('auth/admin-register')
-  async adminRegister(@Body() body: AdminRegisterDto): Promise<User> {
-    const identity = await this.rpc.request<Identity>(AuthPatterns.registerAdmin, body);
+  async adminRegister(@Body() body: AdminRegisterDto, @Req() req: Request): Promise<User> {
+    const identity = await this.rpc.request<Identity>(AuthPatterns.registerAdmin, { ...body, ip: clientAddress(req) });
     return this.users.withProfile(identity);
   }
 
@@ -87,10 +87,15 @@ export class AuthController {
     const { identity, session } = await this.rpc.request<LoginResponse>(AuthPatterns.login, {
       email: body.email,
       password: body.password,
-      ip: req.ip ?? 'unknown',
+      ip: clientAddress(req),
       requireAdmin,
     });
     await this.cookie.set(req, res, session);
     return { user: await this.users.withProfile(identity) };
   }
+}
+
+/** The client's address, for auth's attempt limits (behind a proxy: see TRUST_PROXY). */
+function clientAddress(req: Request): string {
+  return req.ip ?? 'unknown';
 }

@@ -34,6 +34,6 @@ import { UsersLookup } from './users.lookup';
     RouteAudit,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [SessionRegistry, UsersLookup, RouteAudit],
+  exports: [SessionRegistry, UsersLookup, RouteAudit, JwtCookieStrategy],
 })
 export class AuthModule {}

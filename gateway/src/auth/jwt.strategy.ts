@@ -6,7 +6,7 @@ import { verify } from 'jsonwebtoken';
 import { Strategy } from 'passport-strategy';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
 import type { Principal } from './principal';
-import { SESSION_COOKIE, SessionClaims } from './session-cookie';
+import { SessionClaims, SessionCookie } from './session-cookie';
 import { SessionRegistry } from './session-registry';
 import { VerifiedTokens } from './verified-tokens';
 
@@ -42,6 +42,7 @@ export class JwtCookieStrategy extends PassportStrategy(RequestStrategy, 'jwt') 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly sessions: SessionRegistry,
+    private readonly cookie: SessionCookie,
   ) {
     super();
     // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails) to parse
@@ -51,7 +52,7 @@ export class JwtCookieStrategy extends PassportStrategy(RequestStrategy, 'jwt') 
   }
 
   async validate(req: Request): Promise<Principal | false> {
-    const token = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    const token = this.cookie.tokenOf(req);
     if (!token) return false;
     const claims = this.tokens.claims(token);
     if (!claims) return false;

@@ -5,6 +5,21 @@ import type { CookieOptions, Request, Response } from 'express';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
 
 export const SESSION_COOKIE = 'bakery_session';
+/**
+ * The name when the cookie is Secure: browsers accept a `__Host-` cookie only from a secure origin,
+ * for path / and this host alone, so no sibling subdomain or plain-http page can plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** Whether the session cookie is Secure for a request that came over HTTPS (`requestIsSecure`) or not. */
+export function sessionCookieIsSecure(setting: GatewayConfig['cookieSecure'], requestIsSecure: boolean): boolean {
+  return setting === 'always' || (setting === 'auto' && requestIsSecure);
+}
+
+/** The cookie's name: the `__Host-` one whenever it is Secure, and only that one is read then. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 
 /** What the session JWT carries: enough to authorize a request without asking auth. */
 export interface SessionClaims {
@@ -25,16 +40,21 @@ export class SessionCookie {
     const expiresInSeconds = Math.max(1, Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000));
     const claims: SessionClaims = { sub: session.userId, role: session.role, sid: session.sid };
     const token = await this.jwt.signAsync(claims, { expiresIn: expiresInSeconds });
-    res.cookie(SESSION_COOKIE, token, { ...this.options(req), maxAge: expiresInSeconds * 1000 });
+    res.cookie(this.name(req), token, { ...this.options(req), maxAge: expiresInSeconds * 1000 });
   }
 
   clear(req: Request, res: Response): void {
-    res.clearCookie(SESSION_COOKIE, this.options(req));
+    res.clearCookie(this.name(req), this.options(req));
+  }
+
+  /** The session token the request carries under the name this request's cookie has. */
+  tokenOf(req: Request): string | undefined {
+    return (req.cookies as Record<string, string> | undefined)?.[this.name(req)];
   }
 
   /** The claims of the request's cookie if its signature is ours, even if expired (for logout). */
   async readSignedClaims(req: Request): Promise<SessionClaims | null> {
-    const token = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    const token = this.tokenOf(req);
     if (!token) return null;
     try {
       return await this.jwt.verifyAsync<SessionClaims>(token, { ignoreExpiration: true, algorithms: ['HS256'] });
@@ -43,8 +63,16 @@ export class SessionCookie {
     }
   }
 
+  private secure(req: Request): boolean {
+    return sessionCookieIsSecure(this.config.cookieSecure, req.secure);
+  }
+
+  private name(req: Request): string {
+    return sessionCookieName(this.secure(req));
+  }
+
+  // `__Host-` also requires path / and no Domain attribute: both hold for every cookie set here
   private options(req: Request): CookieOptions {
-    const secure = this.config.cookieSecure === 'always' || (this.config.cookieSecure === 'auto' && req.secure);
-    return { httpOnly: true, sameSite: 'lax', secure, path: '/' };
+    return { httpOnly: true, sameSite: 'lax', secure: this.secure(req), path: '/' };
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import {
   AppError,
   GatewayHealth,
@@ -10,8 +10,9 @@ import {
   ServiceStatus,
 } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Public } from '../auth/access';
+import { JwtCookieStrategy } from '../auth/jwt.strategy';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
 
 /** Liveness of the whole system: asks every service over NATS, in parallel. */
@@ -21,6 +22,7 @@ export class HealthController {
   constructor(
     private readonly rpc: RpcClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly sessions: JwtCookieStrategy,
   ) {}
 
   @Get()
@@ -35,11 +37,20 @@ export class HealthController {
     return { status: allUp ? 'ok' : 'degraded', services };
   }
 
-  /** One service's own answer (which instance replied, its uptime); 503 when it does not answer. */
+  /**
+   * One service's answer; 503 when it does not answer. Which instance replied and its uptime name
+   * hosts and processes: only an admin sees them, anyone else gets the service and its status.
+   */
   @Get(':service')
-  async one(@Param('service') service: string): Promise<HealthReply> {
+  async one(@Param('service') service: string, @Req() req: Request): Promise<HealthReply | Pick<HealthReply, 'service' | 'status'>> {
     if (!isServiceName(service)) throw AppError.notFound(`Unknown service ${service.slice(0, 40)}`);
-    return this.rpc.request<HealthReply>(healthPattern(service), {}, { timeoutMs: this.config.healthTimeoutMs });
+    const reply = await this.rpc.request<HealthReply>(healthPattern(service), {}, { timeoutMs: this.config.healthTimeoutMs });
+    return (await this.isAdmin(req)) ? reply : { service: reply.service, status: reply.status };
+  }
+
+  private async isAdmin(req: Request): Promise<boolean> {
+    const principal = await this.sessions.validate(req).catch(() => false as const);
+    return principal !== false && principal.role === 'admin';
   }
 
   private async statusOf(service: ServiceName): Promise<ServiceStatus> {

@@ -1,6 +1,6 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { AppError, ErrorCode } from '@bakery/contracts';
-import { toErrorResponse } from './error-response';
+import { capFieldErrors, toErrorResponse } from './error-response';
 
 describe('toErrorResponse', () => {
   it('keeps a service error’s status, code, message and field messages', () => {
@@ -39,5 +39,15 @@ describe('toErrorResponse', () => {
   it('hides anything unexpected behind a bare 500', () => {
     const body = toErrorResponse(new Error('relation "users" does not exist at /srv/app.js:12'));
     expect(body).toEqual({ statusCode: 500, code: 'INTERNAL', message: 'Internal server error' });
+  });
+});
+
+describe('capFieldErrors', () => {
+  it('answers at most 20 fields with at most 3 messages each', () => {
+    const fields = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`f${i}`, ['a', 'b', 'c', 'd']]));
+    const body = toErrorResponse(AppError.validation(fields));
+    expect(Object.keys(body.errors!)).toEqual(Array.from({ length: 20 }, (_, i) => `f${i}`));
+    expect(body.errors!.f0).toEqual(['a', 'b', 'c']);
+    expect(capFieldErrors({ only: ['x'] })).toEqual({ only: ['x'] });
   });
 });

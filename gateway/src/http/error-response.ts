@@ -10,6 +10,19 @@ export interface ErrorResponseBody {
   details?: Record<string, unknown>;
 }
 
+/**
+ * Field errors answered at most: a client learns what to fix from the first few, and a hostile
+ * body must not turn into a large answer (10,000 unknown keys once answered 428 KB).
+ */
+export const MAX_FIELD_ERRORS = 20;
+
+/** The first MAX_FIELD_ERRORS fields, each with at most 3 messages. */
+export function capFieldErrors(errors: FieldErrors): FieldErrors {
+  const capped: FieldErrors = {};
+  for (const [field, messages] of Object.entries(errors).slice(0, MAX_FIELD_ERRORS)) capped[field] = messages.slice(0, 3);
+  return capped;
+}
+
 const CODE_BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
   Object.entries(HTTP_STATUS_BY_CODE).map(([code, status]) => [status, code as ErrorCode]),
 );
@@ -22,7 +35,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
 export function toErrorResponse(err: unknown): ErrorResponseBody {
   if (err instanceof AppError) {
     const body: ErrorResponseBody = { statusCode: err.status, message: err.message, code: err.code };
-    if (err.fields) body.errors = err.fields;
+    if (err.fields) body.errors = capFieldErrors(err.fields);
     if (err.details) body.details = err.details;
     return body;
   }

@@ -9,6 +9,7 @@ import {
   OrderingPatterns,
   OrdersPage,
   PlaceOrderDto,
+  PlaceOrderRequest,
 } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
 import { AdminOnly, CustomerOnly, SignedIn } from '../auth/access';
@@ -25,7 +26,12 @@ export class OrdersController {
     private readonly catalogue: CatalogueCache,
   ) {}
 
-  /** Places the cart; a retry with the same Idempotency-Key answers the same order. */
+  /**
+   * Places the cart, at most once however many requests place it at the same time. With
+   * `expectedTotal` (the total the customer saw) a different total is a 409 naming the changed
+   * prices, and nothing is written. A retry with the same Idempotency-Key answers the same order;
+   * the same key with a different body is a 422.
+   */
   @CustomerOnly()
   @Post()
   place(
@@ -41,8 +47,9 @@ export class OrdersController {
       deliveryDate: body.deliveryDate ?? null,
       deliveryTimeSlot: body.deliveryTimeSlot ?? null,
       specialInstructions: body.specialInstructions ?? null,
+      expectedTotal: body.expectedTotal ?? null,
       idempotencyKey,
-    }));
+    } satisfies PlaceOrderRequest));
   }
 
   @SignedIn()

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { CatalogBroadcasts, CatalogPatterns, Product, Role } from '@bakery/contracts';
+import { CatalogBroadcasts, CatalogPatterns, CustomerProduct, Product, Role } from '@bakery/contracts';
 import { RpcClient, subscribeBroadcast } from '@bakery/platform';
 import type { NatsConnection, Subscription } from 'nats';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
@@ -14,7 +14,8 @@ export interface CachedBody {
 
 /**
  * The product list, as JSON ready to send, per role: the busiest read of the app, served from
- * memory. It drops whenever catalog commits any change to products (the `catalog.changed`
+ * memory. Catalog answers each role in its shape (customers get CustomerProduct, without the
+ * bakery's own fields), so this cache never holds those for customers. It drops whenever catalog commits any change to products (the `catalog.changed`
  * broadcast), when a change goes through this gateway (at once, before the broadcast arrives),
  * and after a NATS reconnect (broadcasts may have been missed).
  */
@@ -55,7 +56,7 @@ export class CatalogueCache implements OnModuleInit, OnModuleDestroy {
     if (inFlight) return inFlight;
     const generation = this.generation;
     const load = this.rpc
-      .request<Product[]>(CatalogPatterns.listProducts, { role })
+      .request<Product[] | CustomerProduct[]>(CatalogPatterns.listProducts, { role })
       .then((products) => {
         const json = Buffer.from(JSON.stringify(products), 'utf8');
         const body = { json, etag: `W/"${json.length.toString(16)}-${createHash('sha1').update(json).digest('base64url')}"` };

@@ -1,17 +1,31 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Res } from '@nestjs/common';
-import { CatalogPatterns, CreateProductDto, DeleteProductResponse, Product, SubmitProductDto, UpdateProductDto } from '@bakery/contracts';
+import {
+  CatalogPatterns,
+  CreateProductDto,
+  CustomerProduct,
+  DeleteProductResponse,
+  Product,
+  SubmitProductDto,
+  UpdateProductDto,
+} from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
 import { AdminOnly, CustomerOnly, SignedIn } from '../auth/access';
 import { CurrentPrincipal, Principal } from '../auth/principal';
 import type { Response } from 'express';
+import { UploadsService } from '../uploads/uploads.service';
 import { CatalogueCache } from './catalogue-cache';
 
-/** The catalogue: customers see live products, admins manage everything. */
+/**
+ * The catalogue: customers see live products, in their shape (CustomerProduct, made by catalog),
+ * admins manage everything. A photo given to a write must be an image this gateway's storage
+ * serves; catalog then checks it was registered (by this customer, for a submission).
+ */
 @Controller('api')
 export class ProductsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly cache: CatalogueCache,
+    private readonly uploads: UploadsService,
   ) {}
 
   /** Served from the catalogue cache: bytes and ETag made once (a matching If-None-Match gets 304). */
@@ -20,32 +34,38 @@ export class ProductsController {
   async list(@CurrentPrincipal() me: Principal, @Res() res: Response): Promise<void> {
     const { json, etag } = await this.cache.list(me.role);
     res.setHeader('ETag', etag);
+    // no personal data, so unlike other API answers (no-store) a browser may keep it, asking
+    // each time whether it changed (304 when not)
+    res.setHeader('Cache-Control', 'private, no-cache');
     res.type('application/json').send(json);
   }
 
   @SignedIn()
   @Get('products/:id')
-  get(@CurrentPrincipal() me: Principal, @Param('id') id: string): Promise<Product> {
+  get(@CurrentPrincipal() me: Principal, @Param('id') id: string): Promise<Product | CustomerProduct> {
     return this.rpc.request(CatalogPatterns.getProduct, { id, role: me.role });
   }
 
   @AdminOnly()
   @Post('products')
-  create(@Body() body: CreateProductDto): Promise<Product> {
+  async create(@Body() body: CreateProductDto): Promise<Product> {
+    await this.uploads.assertServedImage(body.imageUrl);
     return this.changed(this.rpc.request(CatalogPatterns.createProduct, body));
   }
 
   /** A customer's own product, waiting for an admin's review. */
   @CustomerOnly()
   @Post('products/customer')
-  submit(@CurrentPrincipal() me: Principal, @Body() body: SubmitProductDto): Promise<Product> {
+  async submit(@CurrentPrincipal() me: Principal, @Body() body: SubmitProductDto): Promise<Product> {
+    await this.uploads.assertServedImage(body.imageUrl);
     return this.changed(this.rpc.request(CatalogPatterns.submitProduct, { ...body, customerId: me.userId }));
   }
 
   /** Edits, restocks, and completes (approves or rejects) a submission. */
   @AdminOnly()
   @Patch('products/:id')
-  update(@Param('id') id: string, @Body() body: UpdateProductDto): Promise<Product> {
+  async update(@Param('id') id: string, @Body() body: UpdateProductDto): Promise<Product> {
+    await this.uploads.assertServedImage(body.imageUrl);
     return this.changed(this.rpc.request(CatalogPatterns.updateProduct, { ...body, id }));
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogueCache } from './catalogue-cache';
+import { UploadsModule } from '../uploads/uploads.module';
 import { ProductsController } from './products.controller';
 
-@Module({ controllers: [ProductsController], providers: [CatalogueCache], exports: [CatalogueCache] })
+@Module({ imports: [UploadsModule], controllers: [ProductsController], providers: [CatalogueCache], exports: [CatalogueCache] })
 export class ProductsModule {}

@@ -17,7 +17,9 @@ import {
 import { RpcClient, subscribeBroadcast } from '@bakery/platform';
 import type { NatsConnection, Subscription } from 'nats';
 import type { Server, Socket } from 'socket.io';
+import { sessionCookieIsSecure } from '../auth/session-cookie';
 import { SessionRegistry } from '../auth/session-registry';
+import { crossOriginHandshakeProblem, rawRequestFacts } from '../http/request-origin';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
 import { NATS_CONNECTION } from '../messaging/messaging.module';
 import { SocketAuthenticator, SocketPrincipal } from './socket-auth';
@@ -25,6 +27,7 @@ import { SocketAuthenticator, SocketPrincipal } from './socket-auth';
 const ADMINS = 'admins';
 const customerRoom = (userId: string) => `customer:${userId}`;
 const sessionRoom = (sid: string) => `session:${sid}`;
+const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 /** setTimeout's ceiling; a session lasting longer is checked again when this fires */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -67,8 +70,23 @@ export class RealtimeGateway implements OnGatewayInit<BakeryServer>, OnGatewayCo
   ) {}
 
   afterInit(server: BakeryServer): void {
+    const trustProxy = this.config.trustProxy === 'true';
+    // A page of another origin (another port of this host is the same *site*, so the cookie
+    // rides along) must not open a socket as the signed-in user: refused before the upgrade.
+    server.engine.opts.allowRequest = (req, answer) => {
+      const problem = crossOriginHandshakeProblem(
+        {
+          host: rawRequestFacts(req, trustProxy).host,
+          origin: req.headers.origin,
+          secFetchSite: header(req.headers['sec-fetch-site']),
+        },
+        this.config.allowedOrigins,
+      );
+      answer(problem ?? null, problem === null);
+    };
     server.use((socket, next) => {
-      this.authenticator.principalOf(socket.request.headers.cookie).then(
+      const secureCookie = sessionCookieIsSecure(this.config.cookieSecure, rawRequestFacts(socket.request, trustProxy).secure);
+      this.authenticator.principalOf(socket.request.headers.cookie, secureCookie).then(
         (principal) => {
           if (!principal) return next(new Error(REALTIME_UNAUTHORIZED));
           socket.data.principal = principal;

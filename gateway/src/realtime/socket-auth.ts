@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { Principal } from '../auth/principal';
-import { SESSION_COOKIE, SessionClaims } from '../auth/session-cookie';
+import { SessionClaims, sessionCookieName } from '../auth/session-cookie';
 import { SessionRegistry } from '../auth/session-registry';
 
 export interface SocketPrincipal extends Principal {
@@ -18,8 +18,8 @@ export class SocketAuthenticator {
   ) {}
 
   /** The signed-in user of the handshake, or null without a live session. Throws when auth cannot be asked. */
-  async principalOf(cookieHeader: string | undefined): Promise<SocketPrincipal | null> {
-    const token = readCookie(cookieHeader, SESSION_COOKIE);
+  async principalOf(cookieHeader: string | undefined, secureCookie: boolean): Promise<SocketPrincipal | null> {
+    const token = readCookie(cookieHeader, sessionCookieName(secureCookie));
     if (!token) return null;
     let claims: SessionClaims & { exp?: number };
     try {

@@ -1,6 +1,6 @@
 import { AppError, isUuid } from '@bakery/contracts';
 import { createHash, randomUUID } from 'node:crypto';
-import { link, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -82,7 +82,10 @@ export class LocalObjectStorage implements ObjectStorage {
       await pipeline(openBody(), measure, handle.createWriteStream());
       // link, unlike rename, never replaces an object that is already there
       await link(partial, file).catch((err: NodeJS.ErrnoException) => {
-        throw err.code === 'EEXIST' ? alreadyUploaded() : err;
+        if (err.code === 'EEXIST') throw alreadyUploaded();
+        // the sweeper took a partial file that had not grown for longer than an upload URL lives
+        if (err.code === 'ENOENT') throw AppError.forbidden('This upload URL has expired');
+        throw err;
       });
       await this.writeSidecar(id, { contentType: contentType(), size, sha256: hash.digest('hex'), registered: false });
     } finally {
@@ -97,22 +100,66 @@ export class LocalObjectStorage implements ObjectStorage {
     return { size: sidecar.size, contentType: sidecar.contentType, registered: sidecar.registered, etag: `"${sidecar.sha256}"` };
   }
 
-  // Local objects are written once and never change, so `etag` needs no check here.
-  async readStart(id: string, length: number): Promise<Buffer> {
-    const handle = await open(this.file(id), 'r');
-    try {
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, 0);
-      return buffer.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
+  // Uploaded local objects are written once and never change, so `etag` needs no check here.
+  async readUpload(id: string): Promise<Buffer> {
+    return readFile(this.file(id)).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'ENOENT' ? AppError.notFound('Image not found') : err;
+    });
   }
 
-  async markRegistered(id: string, contentType: string): Promise<void> {
-    const sidecar = await this.readSidecar(id);
+  async markRegistered(id: string, contentType: string, _etag: string, replacement?: Buffer): Promise<void> {
+    let sidecar = await this.readSidecar(id);
     if (!sidecar) throw AppError.notFound('Image not found');
+    if (replacement) {
+      // not served yet, so the bytes may still be swapped: written beside, renamed into place
+      const temporary = `${this.file(id)}.${randomUUID()}.tmp`;
+      try {
+        await writeFile(temporary, replacement);
+        await rename(temporary, this.file(id));
+      } finally {
+        await rm(temporary, { force: true });
+      }
+      sidecar = { ...sidecar, size: replacement.length, sha256: createHash('sha256').update(replacement).digest('hex') };
+    }
     await this.writeSidecar(id, { ...sidecar, contentType, registered: true });
+  }
+
+  /**
+   * Unregistered objects whose sidecar is older than `before`, and leftovers older than that:
+   * partial files of uploads that stopped (an upload still streaming keeps touching its file),
+   * bytes whose sidecar was never written (a crash in between), half-written temporaries.
+   */
+  async sweepUnregistered(before: Date): Promise<number> {
+    const cutoff = before.getTime();
+    const olderThanCutoff = async (name: string) => {
+      const info = await stat(path.join(this.dir, name)).catch(() => undefined);
+      return info !== undefined && info.mtimeMs < cutoff;
+    };
+    const names = new Set(await readdir(this.dir));
+    let removed = 0;
+    for (const name of names) {
+      const match = LOCAL_NAME.exec(name);
+      if (!match) continue;
+      const [, id, suffix = ''] = match;
+      if (suffix === '.json') {
+        const sidecar = await this.readSidecar(id).catch(() => undefined);
+        if (sidecar && !sidecar.registered && (await olderThanCutoff(name))) {
+          await this.removeUpload(id);
+          removed++;
+        }
+      } else if (suffix === '') {
+        if (!names.has(`${name}.json`) && (await olderThanCutoff(name))) {
+          // no sidecar, so never registered; checked again in case one was written meanwhile
+          if (!(await this.readSidecar(id).catch(() => undefined))) {
+            await rm(path.join(this.dir, name), { force: true });
+            removed++;
+          }
+        }
+      } else if (await olderThanCutoff(name)) {
+        await rm(path.join(this.dir, name), { force: true });
+      }
+    }
+    return removed;
   }
 
   async removeUpload(id: string): Promise<void> {
@@ -160,6 +207,9 @@ export class LocalObjectStorage implements ObjectStorage {
     }
   }
 }
+
+/** `<id>`, `<id>.json`, `<id>.part`, and the temporaries `<id>.<uuid>.tmp` / `<id>.json.<uuid>.tmp`. */
+const LOCAL_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.json|\.part|(?:\.json)?\.[0-9a-f-]{36}\.tmp)?$/;
 
 /** The gateway route a local upload is PUT to. */
 export function uploadPath(id: string): string {

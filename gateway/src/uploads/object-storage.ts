@@ -25,12 +25,22 @@ export interface ObjectStorage {
   idFromUploadUrl(url: string, requestHost: string): string | undefined;
   /** The object as it is now, or undefined when there is none. */
   stat(id: string): Promise<ObjectInfo | undefined>;
-  /** Up to `length` first bytes of an uploaded object, as long as it still has `etag`. */
-  readStart(id: string, length: number, etag: string): Promise<Buffer>;
-  /** Makes an uploaded object (still with `etag`) a registered one of `contentType`. */
-  markRegistered(id: string, contentType: string, etag: string): Promise<void>;
+  /** The bytes of an uploaded, unregistered object, as long as it still has `etag` (callers check its size first). */
+  readUpload(id: string, etag: string): Promise<Buffer>;
+  /**
+   * Makes an uploaded object (still with `etag`) a registered one of `contentType`; with
+   * `replacement` (the checked picture without its metadata) those bytes are what is served.
+   */
+  markRegistered(id: string, contentType: string, etag: string, replacement?: Buffer): Promise<void>;
   /** Deletes an uploaded, unregistered object. */
   removeUpload(id: string): Promise<void>;
+  /**
+   * Deletes every upload never registered whose bytes were stored before `before`, and what
+   * uploads cut off or interrupted left behind; registered objects are never touched. Safe to
+   * run from several gateways at once (deleting what is already gone is fine). Answers how many
+   * objects went.
+   */
+  sweepUnregistered(before: Date): Promise<number>;
   /** The bytes of a registered object. */
   openRegistered(id: string): Promise<Readable>;
   close(): Promise<void>;

@@ -3,6 +3,8 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
+  type ListObjectsV2CommandOutput,
   PutObjectCommand,
   S3Client,
   type S3ServiceException,
@@ -22,15 +24,20 @@ export interface S3StorageSettings {
 /**
  * Objects in an S3-compatible bucket (MinIO in docker-compose.yml). The browser PUTs to a
  * presigned URL for `pending/<id>`; registration checks that object and copies it to
- * `images/<id>` with the sniffed content type, so what is served can no longer be replaced
- * through the upload URL, and unregistered uploads can be expired by a bucket lifecycle rule on
- * `pending/`.
+ * `images/<id>` with the checked content type (or writes the checked picture without its
+ * metadata there), so what is served can no longer be replaced through the upload URL. Uploads
+ * never registered are deleted from `pending/` by the gateways' sweeper (a bucket lifecycle rule
+ * on `pending/` may do it too).
  */
 export class S3ObjectStorage implements ObjectStorage {
-  private readonly client: S3Client;
+  private readonly client: Pick<S3Client, 'send' | 'destroy'>;
 
-  constructor(private readonly settings: S3StorageSettings) {
-    this.client = new S3Client({
+  /** `client`: for tests, something that answers the SDK's commands. */
+  constructor(
+    private readonly settings: S3StorageSettings,
+    client?: Pick<S3Client, 'send' | 'destroy'>,
+  ) {
+    this.client = client ?? new S3Client({
       endpoint: settings.endpoint,
       region: settings.region,
       credentials: settings.credentials,
@@ -43,7 +50,7 @@ export class S3ObjectStorage implements ObjectStorage {
   }
 
   uploadUrl(id: string, ttlSeconds: number): Promise<string> {
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.settings.bucket, Key: pendingKey(id) }), {
+    return getSignedUrl(this.client as S3Client, new PutObjectCommand({ Bucket: this.settings.bucket, Key: pendingKey(id) }), {
       expiresIn: ttlSeconds,
     });
   }
@@ -73,36 +80,57 @@ export class S3ObjectStorage implements ObjectStorage {
     return uploaded && { ...uploaded, contentType: undefined, registered: false };
   }
 
-  async readStart(id: string, length: number, etag: string): Promise<Buffer> {
+  async readUpload(id: string, etag: string): Promise<Buffer> {
     try {
-      const { Body } = await this.client.send(
-        new GetObjectCommand({ Bucket: this.settings.bucket, Key: pendingKey(id), Range: `bytes=0-${length - 1}`, IfMatch: etag }),
-      );
+      const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: pendingKey(id), IfMatch: etag }));
       return Buffer.from((await Body?.transformToByteArray()) ?? []);
     } catch (err) {
-      // an empty object has no byte range to read
-      if (statusOf(err) === 416) return Buffer.alloc(0);
       throw translate(err);
     }
   }
 
-  async markRegistered(id: string, contentType: string, etag: string): Promise<void> {
+  async markRegistered(id: string, contentType: string, etag: string, replacement?: Buffer): Promise<void> {
+    const { bucket } = this.settings;
     try {
-      await this.client.send(
-        new CopyObjectCommand({
-          Bucket: this.settings.bucket,
-          Key: imageKey(id),
-          CopySource: `${this.settings.bucket}/${pendingKey(id)}`,
-          // the bytes that were checked, not others put there since
-          CopySourceIfMatch: etag,
-          MetadataDirective: 'REPLACE',
-          ContentType: contentType,
-        }),
-      );
+      if (replacement) {
+        // made from the bytes read with IfMatch: etag, so from the checked ones
+        await this.client.send(new PutObjectCommand({ Bucket: bucket, Key: imageKey(id), Body: replacement, ContentType: contentType }));
+      } else {
+        await this.client.send(
+          new CopyObjectCommand({
+            Bucket: bucket,
+            Key: imageKey(id),
+            CopySource: `${bucket}/${pendingKey(id)}`,
+            // the bytes that were checked, not others put there since
+            CopySourceIfMatch: etag,
+            MetadataDirective: 'REPLACE',
+            ContentType: contentType,
+          }),
+        );
+      }
     } catch (err) {
       throw translate(err);
     }
     await this.removeUpload(id);
+  }
+
+  /** Lists `pending/` page by page and deletes our keys last modified before `before` (one DELETE each: idempotent). */
+  async sweepUnregistered(before: Date): Promise<number> {
+    let removed = 0;
+    let ContinuationToken: string | undefined;
+    do {
+      const page: ListObjectsV2CommandOutput = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: 'pending/', ContinuationToken }),
+      );
+      for (const object of page.Contents ?? []) {
+        const id = object.Key?.slice('pending/'.length);
+        if (!isUuid(id) || !object.LastModified || object.LastModified.getTime() >= before.getTime()) continue;
+        await this.removeUpload(id);
+        removed++;
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return removed;
   }
 
   async removeUpload(id: string): Promise<void> {

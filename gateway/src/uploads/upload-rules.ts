@@ -12,14 +12,6 @@ export function notAnImage(): AppError {
   return new AppError(ErrorCode.UnsupportedMediaType, 'Only JPEG, PNG, GIF or WebP images are accepted');
 }
 
-/** The type of a stored file from its size and first bytes, or the 413 / 415 it deserves. */
-export function checkImage(size: number, head: Uint8Array, maxBytes: number): ImageType {
-  if (size > maxBytes) throw fileTooLarge(maxBytes);
-  const type = sniffImageType(head);
-  if (!type) throw notAnImage();
-  return type;
-}
-
 /**
  * Passes an upload through while checking it: fails with 413 as soon as more than `maxBytes` have
  * come, and with 415 as soon as the first bytes show it is not an image, so a bad upload is

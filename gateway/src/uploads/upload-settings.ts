@@ -18,6 +18,10 @@ export interface UploadSettings {
   storage: StorageSettings;
   urlTtlSeconds: number;
   maxBytes: number;
+  /** decoded width x height beyond which a photo is refused (sharp's limitInputPixels) */
+  maxPixels: number;
+  /** how often the sweeper deletes expired uploads that were never registered */
+  sweepIntervalSeconds: number;
   signingKey: Buffer;
 }
 
@@ -41,6 +45,8 @@ export function uploadSettings(config: GatewayConfig): UploadSettings {
     storage: storage!,
     urlTtlSeconds: config.uploadUrlTtlSeconds,
     maxBytes: config.uploadMaxBytes,
+    maxPixels: config.uploadMaxPixels,
+    sweepIntervalSeconds: config.uploadSweepIntervalSeconds,
     signingKey: uploadSigningKey(signingSecret ?? config.jwtSecret),
   };
 }

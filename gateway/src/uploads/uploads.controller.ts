@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } fr
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { Public, SignedIn } from '../auth/access';
+import { CurrentPrincipal, Principal } from '../auth/principal';
 import { RegisterImageDto } from './register-image.dto';
 import { UploadsService } from './uploads.service';
 
@@ -10,17 +11,19 @@ import { UploadsService } from './uploads.service';
 export class UploadsController {
   constructor(private readonly uploads: UploadsService) {}
 
+  /** 429 past the caller's quota of uploads not registered yet, or their hourly rate. */
   @SignedIn()
   @Post('objects/upload')
   @HttpCode(200)
-  async requestUploadUrl(): Promise<{ uploadURL: string }> {
-    return { uploadURL: await this.uploads.createUploadUrl() };
+  async requestUploadUrl(@CurrentPrincipal() me: Principal): Promise<{ uploadURL: string }> {
+    return { uploadURL: await this.uploads.createUploadUrl(me.userId) };
   }
 
+  /** Only the user the upload URL was issued to may register it (anyone else: 404, as for an unknown one). */
   @SignedIn()
   @Put('products/images')
-  registerImage(@Body() body: RegisterImageDto, @Req() req: Request): Promise<{ objectPath: string }> {
-    return this.uploads.registerImage(body.imageURL, req.host);
+  registerImage(@CurrentPrincipal() me: Principal, @Body() body: RegisterImageDto, @Req() req: Request): Promise<{ objectPath: string }> {
+    return this.uploads.registerImage(body.imageURL, req.host, me.userId);
   }
 }
 

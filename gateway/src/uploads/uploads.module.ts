@@ -5,6 +5,7 @@ import { OBJECT_STORAGE, ObjectStorage } from './object-storage';
 import { S3ObjectStorage } from './s3-object-storage';
 import { ObjectsController, UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
+import { UploadSweeper } from './upload-sweeper';
 import { UPLOAD_SETTINGS, uploadSettings, UploadSettings } from './upload-settings';
 
 /** Photo uploads and object storage; the bytes go to the storage here, never over NATS. */
@@ -14,7 +15,9 @@ import { UPLOAD_SETTINGS, uploadSettings, UploadSettings } from './upload-settin
     { provide: UPLOAD_SETTINGS, inject: [GATEWAY_CONFIG], useFactory: uploadSettings },
     { provide: OBJECT_STORAGE, inject: [UPLOAD_SETTINGS], useFactory: createObjectStorage },
     UploadsService,
+    UploadSweeper,
   ],
+  exports: [UploadsService],
 })
 export class UploadsModule {}
 

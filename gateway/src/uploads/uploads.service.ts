@@ -1,27 +1,53 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { AppError, ErrorCode, isUuid } from '@bakery/contracts';
-import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  CatalogPatterns,
+  ErrorCode,
+  IssuedUpload,
+  isUuid,
+  OBJECT_PATH_PATTERN,
+  UploadMessages,
+  UploadStatus,
+} from '@bakery/contracts';
+import { RpcClient } from '@bakery/platform';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
-import { IMAGE_SIGNATURE_BYTES } from './image-type';
+import { checkImageBytes, CheckedImage } from './image-decode';
 import { LocalObjectStorage } from './local-object-storage';
 import { OBJECT_STORAGE, ObjectInfo, objectPath, ObjectStorage } from './object-storage';
-import { checkImage, fileTooLarge, ImageUploadCheck } from './upload-rules';
+import { fileTooLarge, ImageUploadCheck, notAnImage } from './upload-rules';
 import { UPLOAD_SETTINGS, UploadSettings } from './upload-settings';
 
 export const NOT_OUR_UPLOAD_URL = 'imageURL must be an upload URL from POST /api/objects/upload';
 
-/** The photo flow of spec section 4: an upload URL, the upload, registration, then serving. */
+/**
+ * An upload is deleted this long after its URL's lifetime, counted from when its bytes were
+ * stored (never earlier than the URL was issued): catalog refuses to register it once the URL has
+ * expired, and the margin covers clocks that differ a little between gateways, catalog and S3.
+ */
+export const SWEEP_GRACE_SECONDS = 60;
+
+/**
+ * The photo flow of spec section 4: an upload URL, the upload, registration, then serving. The
+ * bytes stay here (the storage driver); who was issued which upload, the quota and the rate,
+ * ownership and expiry are catalog's (`catalog.uploads.*`), so every gateway instance agrees.
+ */
 @Injectable()
 export class UploadsService implements OnModuleDestroy {
   constructor(
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(UPLOAD_SETTINGS) private readonly settings: UploadSettings,
+    private readonly rpc: RpcClient,
   ) {}
 
-  /** A fresh object id and the signed, expiring URL its file is PUT to. */
-  createUploadUrl(): Promise<string> {
-    return this.storage.uploadUrl(randomUUID(), this.settings.urlTtlSeconds);
+  /**
+   * An object id issued to `ownerId` by catalog (429 past their quota of pending uploads or their
+   * hourly rate) and the signed, expiring URL its file is PUT to.
+   */
+  async createUploadUrl(ownerId: string): Promise<string> {
+    const { urlTtlSeconds } = this.settings;
+    const { id } = await this.rpc.request<IssuedUpload>(CatalogPatterns.issueUpload, { ownerId, ttlSeconds: urlTtlSeconds });
+    return this.storage.uploadUrl(id, urlTtlSeconds);
   }
 
   /**
@@ -61,30 +87,62 @@ export class UploadsService implements OnModuleDestroy {
   }
 
   /**
-   * Makes an uploaded file a product image. The URL must be one we issued (400 otherwise) for an
-   * object that exists (404); its size and bytes are checked again, because with the s3 driver
-   * the upload did not pass through the gateway: a file that fails is deleted (413 / 415).
+   * Makes an uploaded file a product image, for the user it was issued to. The URL must be one we
+   * issued (400 otherwise); catalog says whether `ownerId` may register it (404 for an unknown
+   * upload and for someone else's, alike; 403 once its URL has expired). Then the object must
+   * exist (404) and decode, whole, as the image its first bytes claim (413 / 415, and the file is
+   * deleted): with the s3 driver the upload did not pass through the gateway at all. Catalog
+   * records the registration, then the storage serves it (without metadata, if it had some).
    */
-  async registerImage(imageURL: string, requestHost: string): Promise<{ objectPath: string }> {
+  async registerImage(imageURL: string, requestHost: string, ownerId: string): Promise<{ objectPath: string }> {
     const id = this.storage.idFromUploadUrl(imageURL, requestHost);
     if (!id) throw AppError.validation({ imageURL: [NOT_OUR_UPLOAD_URL] });
+    await this.rpc.request<UploadStatus>(CatalogPatterns.checkUpload, { id, ownerId });
     const info = await this.storage.stat(id);
-    if (!info) throw AppError.notFound('No upload was found at this URL');
-    if (!info.registered) {
-      const { maxBytes } = this.settings;
-      // nothing to read of an empty or an oversized file: either is refused on its size alone
-      const worthReading = info.size > 0 && info.size <= maxBytes;
-      const head = worthReading ? await this.storage.readStart(id, IMAGE_SIGNATURE_BYTES, info.etag) : Buffer.alloc(0);
-      let contentType: string;
-      try {
-        contentType = checkImage(info.size, head, maxBytes);
-      } catch (err) {
-        await this.storage.removeUpload(id);
-        throw err;
-      }
-      await this.storage.markRegistered(id, contentType, info.etag);
+    if (!info) throw AppError.notFound(UploadMessages.notFound);
+    if (info.registered) {
+      // registered before: catalog's record says so too (it is written first); answers the same path
+      await this.rpc.request<UploadStatus>(CatalogPatterns.registerUpload, { id, ownerId });
+      return { objectPath: objectPath(id) };
     }
+    let checked: CheckedImage;
+    try {
+      checked = await this.checkStoredImage(id, info);
+    } catch (err) {
+      // a file that is not an acceptable photo is of no use to anyone: deleted at once
+      if (err instanceof AppError && (err.code === ErrorCode.PayloadTooLarge || err.code === ErrorCode.UnsupportedMediaType)) {
+        await this.storage.removeUpload(id);
+      }
+      throw err;
+    }
+    await this.rpc.request<UploadStatus>(CatalogPatterns.registerUpload, { id, ownerId });
+    await this.storage.markRegistered(id, checked.contentType, info.etag, checked.stripped);
     return { objectPath: objectPath(id) };
+  }
+
+  /**
+   * A product's photo must be served by us: a registered object (catalog checks, in the same
+   * transaction as the write, that it was registered through it). 400 on imageUrl otherwise.
+   */
+  async assertServedImage(imageUrl: string | null | undefined): Promise<void> {
+    if (!imageUrl) return;
+    const id = OBJECT_PATH_PATTERN.test(imageUrl) ? imageUrl.slice(imageUrl.lastIndexOf('/') + 1).toLowerCase() : undefined;
+    const info = id ? await this.storage.stat(id) : undefined;
+    if (!info?.registered) throw AppError.validation({ imageUrl: [UploadMessages.imageNotRegistered] });
+  }
+
+  /** Size first (nothing to read of an empty or oversized file), then the whole file decoded. */
+  private async checkStoredImage(id: string, info: ObjectInfo): Promise<CheckedImage> {
+    const { maxBytes, maxPixels } = this.settings;
+    if (info.size > maxBytes) throw fileTooLarge(maxBytes);
+    if (info.size === 0) throw notAnImage();
+    return checkImageBytes(await this.storage.readUpload(id, info.etag), maxBytes, maxPixels);
+  }
+
+  /** Deletes uploads never registered whose URL expired at `now` (a minute of grace for clocks); answers how many. */
+  sweepUnregistered(now: Date = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - (this.settings.urlTtlSeconds + SWEEP_GRACE_SECONDS) * 1000);
+    return this.storage.sweepUnregistered(before);
   }
 
   /** A registered image; anything else, whatever the id looks like, is a 404. */

@@ -29,10 +29,24 @@ export interface CreatePendingUserRequest {
   role: Role;
   firstName?: string;
   lastName?: string;
+  /**
+   * client address of a self-service registration, for the per-address registration limit
+   * (absent: no limit, e.g. a customer an administrator creates)
+   */
+  ip?: string;
 }
 
 export interface UserIdRequest {
   userId: string;
+}
+
+/**
+ * Last step of a registration: activates the pending account with this id (the id is the
+ * registration attempt's own; a taken-over attempt's id no longer names anything).
+ */
+export interface ActivateUserRequest extends UserIdRequest {
+  /** the address createPending was given: a registration that succeeds gives its reservation back */
+  ip?: string;
 }
 
 export interface ListUsersRequest {
@@ -51,6 +65,8 @@ export interface RegisterAdminRequest {
   firstName: string;
   lastName: string;
   registrationKey: string;
+  /** client address, for the wrong-key limit */
+  ip: string;
 }
 
 export interface LoginRequest {

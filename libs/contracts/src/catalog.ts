@@ -67,6 +67,12 @@ export const CatalogPatterns = {
   lowStock: 'catalog.inventory.lowStock',
   reserve: 'catalog.stock.reserve',
   release: 'catalog.stock.release',
+  /** a new photo upload for an owner: 429 past the owner's pending quota or hourly rate */
+  issueUpload: 'catalog.uploads.issue',
+  /** may this owner register this upload now? 404 (unknown or someone else's), 403 (expired) */
+  checkUpload: 'catalog.uploads.check',
+  /** the same checks, then marks the upload registered (idempotent for its owner) */
+  registerUpload: 'catalog.uploads.register',
 } as const;
 
 /** Events the catalog service publishes. */
@@ -146,6 +152,71 @@ export interface Product {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * What a customer is told about a product (spec section 7: GET /api/products lists isActive,
+ * stock, lowStockThreshold, name, description, category, price, imageUrl), with its id. The
+ * bakery's own fields (supplier, reorder level and quantity, review state, who submitted it,
+ * timestamps) are for admins only.
+ */
+export const CUSTOMER_PRODUCT_FIELDS = [
+  'id',
+  'name',
+  'description',
+  'price',
+  'category',
+  'imageUrl',
+  'stock',
+  'lowStockThreshold',
+  'isActive',
+] as const satisfies readonly (keyof Product)[];
+export type CustomerProduct = Pick<Product, (typeof CUSTOMER_PRODUCT_FIELDS)[number]>;
+
+/** The customer's view of a product: only CUSTOMER_PRODUCT_FIELDS, whatever else `product` carries. */
+export function toCustomerProduct(product: Product): CustomerProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    category: product.category,
+    imageUrl: product.imageUrl,
+    stock: product.stock,
+    lowStockThreshold: product.lowStockThreshold,
+    isActive: product.isActive,
+  };
+}
+
+/** catalog.uploads.issue → the id the upload URL is signed for, and when it stops being registrable. */
+export interface IssuedUpload {
+  id: string;
+  /** ISO time: registration is refused from then on, and the sweepers may delete the upload */
+  expiresAt: string;
+}
+
+/** catalog.uploads.check / register → where the upload stands. */
+export interface UploadStatus {
+  id: string;
+  registered: boolean;
+  expiresAt: string;
+}
+
+/** Messages of the upload bookkeeping (quota, rate, ownership, expiry, registered images). */
+export const UploadMessages = {
+  notFound: 'No upload was found at this URL',
+  expired: 'This upload URL has expired: request a new one and upload the photo again',
+  pendingQuota: (max: number) =>
+    `You have ${max} photo uploads that are not registered yet: register them, or wait for their upload URLs to expire`,
+  rate: (max: number) => `Too many photo uploads: at most ${max} an hour. Please try again later`,
+  imageNotRegistered: 'Product photo must be an image uploaded and registered through PUT /api/products/images',
+  ownImageOnly: 'Product photo must be an image you uploaded and registered through PUT /api/products/images',
+} as const;
+
+/** Messages of the limits on customer submissions. */
+export const SubmissionMessages = {
+  pendingCap: (max: number) => `You have ${max} submissions waiting for review: please wait for them to be reviewed before submitting more`,
+  rate: (max: number) => `Too many submissions: at most ${max} an hour. Please try again later`,
+} as const;
 
 export interface DeleteProductResponse {
   productId: string;
@@ -400,7 +471,7 @@ export class SubmitProductDto {
 
 // ---- message payloads (classes: the service's validation pipe checks them) ----------------
 
-/** catalog.products.list → Product[]: customers get live products only, admins everything. */
+/** catalog.products.list → Product[] for admins (everything); CustomerProduct[] of live products for customers. */
 export class ListProductsRequest {
   @IsIn(ROLES)
   role: Role;
@@ -411,7 +482,7 @@ export class ProductIdRequest {
   @IsString()
   id: string;
 
-  /** get only: a customer gets 404 for a product that is not live */
+  /** get only: a customer gets 404 for a product that is not live, and a CustomerProduct otherwise */
   @IsOptional()
   @IsIn(ROLES)
   role?: Role;
@@ -434,10 +505,35 @@ export class UpdateProductRequest extends UpdateProductDto {
   id: string;
 }
 
-/** catalog.products.submit → Product: the customer's body plus who submitted it. */
+/**
+ * catalog.products.submit → Product: the customer's body plus who submitted it. The photo must be
+ * an upload this customer registered; 409 with this customer's pending cap reached, 429 past their
+ * hourly rate (catalog's SUBMISSION_PENDING_MAX, SUBMISSION_RATE_PER_HOUR).
+ */
 export class SubmitProductRequest extends SubmitProductDto {
   @IsUUID()
   customerId: string;
+}
+
+/** catalog.uploads.issue → IssuedUpload; 429 when the owner has too many pending or issued too many lately. */
+export class IssueUploadRequest {
+  @IsUUID()
+  ownerId: string;
+
+  /** how long the upload URL the gateway signs stays valid */
+  @IsInt()
+  @Min(1)
+  @Max(604_800)
+  ttlSeconds: number;
+}
+
+/** catalog.uploads.check / register → UploadStatus. An id that is not a uuid is simply not found. */
+export class UploadRequest {
+  @IsString()
+  id: string;
+
+  @IsUUID()
+  ownerId: string;
 }
 
 /** catalog.inventory.lowStock → Product[]: at or below threshold, lowest stock first. */

@@ -30,6 +30,8 @@ export interface NewCustomerRequest {
   businessType?: BusinessType;
   phone?: string;
   address?: string;
+  /** client address of a self-service registration (for its per-address limit); set by the gateway */
+  ip?: string;
 }
 
 export interface CustomerIdRequest {

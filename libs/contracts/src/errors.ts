@@ -11,6 +11,7 @@ export const ErrorCode = {
   Conflict: 'CONFLICT',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  Unprocessable: 'UNPROCESSABLE',
   TooManyRequests: 'TOO_MANY_REQUESTS',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
   Internal: 'INTERNAL',
@@ -25,6 +26,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
@@ -81,6 +83,11 @@ export class AppError extends Error {
 
   static tooManyRequests(message: string): AppError {
     return new AppError(ErrorCode.TooManyRequests, message);
+  }
+
+  /** Well-formed, but cannot be done as asked (e.g. an Idempotency-Key reused for another request). */
+  static unprocessable(message: string): AppError {
+    return new AppError(ErrorCode.Unprocessable, message);
   }
 
   static conflict(message: string, details?: Record<string, unknown>): AppError {

@@ -6,6 +6,7 @@ export * from './errors';
 export * from './events';
 export * from './health';
 export * from './headers';
+export * from './email';
 export * from './validation';
 export * from './users';
 export * from './auth';

@@ -86,7 +86,39 @@ export interface PlaceOrderRequest extends CustomerRequest {
   deliveryDate: string | null;
   deliveryTimeSlot: DeliveryTimeSlot | null;
   specialInstructions: string | null;
+  /** the total the customer saw (decimal string); when the order's total differs: 409, nothing written */
+  expectedTotal?: string | null;
   idempotencyKey?: string;
+}
+
+/** Messages of placing an order beyond the spec's own (OrderingMessages). */
+export const PlaceOrderMessages = {
+  cartBeingOrdered: 'This cart is already being ordered',
+  cartChanged: 'Your cart changed while the order was being placed: please review it and place the order again',
+  totalChanged: 'Prices changed since you saw your cart: please review the new total and place the order again',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different order',
+  expectedTotal: 'expectedTotal must be an amount with at most 2 decimal places, as a string (e.g. "66.75")',
+  deliveryDateTooFar: 'Delivery date cannot be more than {days} days ahead',
+  deliveryTimeSlotEnded: 'This delivery time slot has already ended today',
+} as const;
+
+/** A cart line whose price is not the one the customer's cart showed when it was added or last changed. */
+export interface ChangedCartPrice {
+  productId: string;
+  productName: string;
+  /** the unit price the line was added or last changed at */
+  oldPrice: string;
+  /** the product's price now, the one the order would use */
+  newPrice: string;
+}
+
+/** `details` of the 409 totalChanged: nothing was reserved or written. */
+export interface TotalChangedDetails {
+  expectedTotal: string;
+  /** what the order would cost now */
+  total: string;
+  /** empty when the total moved for another reason (delivery fee or tax rate) */
+  changedLines: ChangedCartPrice[];
 }
 
 export interface OrderRequest {
@@ -135,6 +167,11 @@ export interface CartLine {
   updatedAt: string;
   /** null when the product has gone from the catalogue */
   product: CartProduct | null;
+  /**
+   * The unit price this line was added (or its quantity last changed) at, when the product's price
+   * is now different; null (or absent) when it is unchanged.
+   */
+  previousPrice?: string | null;
 }
 
 export interface Pricing {
@@ -223,6 +260,12 @@ export class PlaceOrderDto {
   @MaxLength(SPECIAL_INSTRUCTIONS_MAX, { message: OrderingMessages.specialInstructions })
   @IsString({ message: OrderingMessages.specialInstructions })
   specialInstructions?: string | null;
+
+  /** The total the customer saw; optional for API clients (the web app always sends it). */
+  @IsOptional()
+  @Matches(/^\d{1,8}(\.\d{1,2})?$/, { message: PlaceOrderMessages.expectedTotal })
+  @IsString({ message: PlaceOrderMessages.expectedTotal })
+  expectedTotal?: string | null;
 }
 
 export class ChangeStatusDto {

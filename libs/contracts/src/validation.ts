@@ -1,4 +1,5 @@
 import { Transform } from 'class-transformer';
+import { normalizeEmail } from './email';
 
 // Validation reports one message per field (stopAtFirstError), and class-validator checks a
 // property's decorators from the bottom up: so DTOs list the type check last, limits above it.
@@ -17,13 +18,13 @@ export function Trim(): PropertyDecorator {
   return Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 }
 
-/** Emails are trimmed and compared in lower case everywhere. */
+/**
+ * Emails take their canonical form (`normalizeEmail`) before validation, in every DTO that takes
+ * one, so registration and sign-in agree. An address it refuses becomes null, which the email
+ * validators below it answer with the field's usual message.
+ */
 export function NormalizeEmail(): PropertyDecorator {
-  return Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
-}
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return Transform(({ value }) => (typeof value === 'string' ? normalizeEmail(value) : value));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -69,7 +69,7 @@ export async function seedCatalogue(baseUrl: string, log: (line: string) => void
       headers: { cookie, ...(body === undefined ? {} : { 'content-type': contentType }) },
       body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
     });
-    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('bakery_session='));
+    const setCookie = res.headers.getSetCookie().find((c) => /^(__Host-)?bakery_session=/.test(c));
     if (setCookie) cookie = setCookie.split(';')[0];
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);

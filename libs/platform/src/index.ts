@@ -9,3 +9,4 @@ export * from './messaging/correlation.interceptor';
 export * from './database/database';
 export * from './process/run-main';
 export * from './messaging/broadcast';
+export * from './process/periodic-task';

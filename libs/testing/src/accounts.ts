@@ -33,3 +33,18 @@ export async function signedInAdmin(baseUrl: string): Promise<ApiClient> {
   if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${JSON.stringify(login.body)}`);
   return client;
 }
+
+/** Creates a product through the admin API (a bread with a random name unless told); answers its body. */
+export async function createProduct<T = { id: string; name: string; stock: number }>(
+  admin: ApiClient,
+  fields: { name?: string; price: string; stock: number; category?: string },
+): Promise<T> {
+  const res = await admin.post('/api/products', {
+    name: fields.name ?? `Loaf ${Math.random().toString(36).slice(2, 8)}`,
+    price: fields.price,
+    stock: fields.stock,
+    category: fields.category ?? 'breads',
+  });
+  if (res.status !== 201) throw new Error(`create product: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as T;
+}

@@ -77,7 +77,7 @@ export class ApiClient {
       ...(this.cookie ? { cookie: this.cookie } : {}),
       ...headers,
     });
-    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('bakery_session='));
+    const setCookie = res.headers.getSetCookie().find((c) => /^(__Host-)?bakery_session=/.test(c));
     this.lastSetCookie = setCookie;
     if (setCookie) {
       const pair = setCookie.split(';')[0];

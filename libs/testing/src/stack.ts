@@ -1,4 +1,4 @@
-import { SERVICE_NAMES, ServiceName } from '@bakery/contracts';
+import { databaseName, SERVICE_NAMES, ServiceName } from '@bakery/contracts';
 import { startGateway, type RunningGateway } from '@bakery/gateway';
 import { authService } from '@bakery/service-auth';
 import { catalogService } from '@bakery/service-catalog';
@@ -6,7 +6,8 @@ import { customersService } from '@bakery/service-customers';
 import { notificationsService } from '@bakery/service-notifications';
 import { orderingService } from '@bakery/service-ordering';
 import { RunningService, ServiceDefinition, startService } from '@bakery/service-kit';
-import type { Env } from '@bakery/platform';
+import { withDatabase, type Env } from '@bakery/platform';
+import { Client } from 'pg';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -55,6 +56,9 @@ export class TestStack {
       // uploads of this stack go to a folder of its own, dropped with it
       OBJECT_STORAGE_DIR: path.join(tmpdir(), `bakery-objects-${this.namespace}`),
       ADMIN_REGISTRATION_KEY: TEST_ADMIN_KEY,
+      // every test registers from 127.0.0.1, some 200 at once: registrations in flight count
+      // against the per-address limit (gateway/test/auth-attacks.int.spec.ts tests the default)
+      REGISTRATION_MAX_FAILURES_PER_IP: '100000',
       ...extraEnv,
     };
   }
@@ -106,6 +110,17 @@ export class TestStack {
     const running = this.instances.get(name) ?? [];
     this.instances.delete(name);
     await Promise.all(running.map((r) => r.close()));
+  }
+
+  /** Rows of one of this stack's service databases (for a test to look at, or set up, what the API cannot). */
+  async query<T = any>(service: ServiceName, sql: string, params: unknown[] = []): Promise<T[]> {
+    const pg = new Client({ connectionString: withDatabase(process.env.DATABASE_URL!, databaseName(this.namespace, service)) });
+    await pg.connect();
+    try {
+      return (await pg.query(sql, params)).rows as T[];
+    } finally {
+      await pg.end();
+    }
   }
 
   instancesOf(name: ServiceName): RunningService[] {

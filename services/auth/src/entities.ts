@@ -1,6 +1,5 @@
-import { LoginFailure } from './sessions/login-failure.entity';
 import { Session } from './sessions/session.entity';
 import { UserAccount } from './users/user.entity';
 
-/** TypeORM entities of the auth database. */
-export const authEntities: Function[] = [UserAccount, Session, LoginFailure];
+/** TypeORM entities of the auth database (rate_counters is reached by plain SQL: limits/attempt-limiter.ts). */
+export const authEntities: Function[] = [UserAccount, Session];

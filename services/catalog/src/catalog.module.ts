@@ -10,10 +10,13 @@ import { OrderEventsHandler } from './stock/order-events';
 import { ReservationSweeper } from './stock/reservation-sweeper';
 import { StockController } from './stock/stock.controller';
 import { StockService } from './stock/stock.service';
+import { UploadSweeper } from './uploads/upload-sweeper';
+import { UploadsController } from './uploads/uploads.controller';
+import { UploadsService } from './uploads/uploads.service';
 
-/** Products, customer submissions, stock reservations and inventory alerts. */
+/** Products, customer submissions, stock reservations, inventory alerts and the bookkeeping of photo uploads. */
 @Module({
-  controllers: [ProductsController, StockController],
+  controllers: [ProductsController, StockController, UploadsController],
   providers: [
     { provide: CATALOG_CONFIG, inject: [SERVICE_ENV], useFactory: (env: Env) => loadConfig(catalogConfigSpec, env) },
     AlertsService,
@@ -22,6 +25,8 @@ import { StockService } from './stock/stock.service';
     OrderEventsHandler,
     ReservationSweeper,
     CatalogueChangeRelay,
+    UploadsService,
+    UploadSweeper,
   ],
 })
 export class CatalogModule {}

@@ -8,6 +8,7 @@ import {
   EventEnvelope,
   eventStreamName,
   eventSubject,
+  IssuedUpload,
   Product,
 } from '@bakery/contracts';
 import { connectNats, RpcClient, withDatabase } from '@bakery/platform';
@@ -63,6 +64,16 @@ export class CatalogKit {
       stock: 40,
       ...fields,
     });
+  }
+
+  /**
+   * A photo path as the gateway would have registered it for `ownerId` (catalog only keeps the
+   * bookkeeping; the bytes are the gateway's): issued, then registered.
+   */
+  async registeredPhoto(ownerId: string = randomUUID()): Promise<string> {
+    const { id } = await this.call<IssuedUpload>(CatalogPatterns.issueUpload, { ownerId, ttlSeconds: 900 });
+    await this.call(CatalogPatterns.registerUpload, { id, ownerId });
+    return `/objects/uploads/${id}`;
   }
 
   async stockOf(productId: string): Promise<number> {

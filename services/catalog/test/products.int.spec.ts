@@ -40,9 +40,10 @@ describe('catalog service: products', () => {
     expect(new Date(product.createdAt).toISOString()).toBe(product.createdAt);
     await expect(kit.call(CatalogPatterns.getProduct, { id: product.id })).resolves.toEqual(product);
 
-    const numeric = await kit.createProduct({ price: 12 as unknown as string, imageUrl: PHOTO });
+    const photo = await kit.registeredPhoto();
+    const numeric = await kit.createProduct({ price: 12 as unknown as string, imageUrl: photo });
     expect(numeric.price).toBe('12.00');
-    expect(numeric.imageUrl).toBe(PHOTO);
+    expect(numeric.imageUrl).toBe(photo);
   });
 
   it('edits, restocks, toggles and deletes; customers see a product only while it is active', async () => {
@@ -122,13 +123,14 @@ describe('catalog service: products', () => {
 
   it('holds a customer submission for review: pending for admins, invisible to customers, live once completed and approved', async () => {
     const customerId = randomUUID();
-    const submitted = await kit.call<Product>(CatalogPatterns.submitProduct, { customerId, price: '3.5', stock: 24, imageUrl: PHOTO });
+    const photo = await kit.registeredPhoto(customerId);
+    const submitted = await kit.call<Product>(CatalogPatterns.submitProduct, { customerId, price: '3.5', stock: 24, imageUrl: photo });
     expect(submitted).toMatchObject({
       name: 'Customer submission',
       category: null,
       price: '3.50',
       stock: 24,
-      imageUrl: PHOTO,
+      imageUrl: photo,
       isActive: false,
       reviewStatus: 'pending_review',
       submittedBy: customerId,
@@ -157,7 +159,8 @@ describe('catalog service: products', () => {
   });
 
   it('keeps a rejected submission off the shelf', async () => {
-    const submitted = await kit.call<Product>(CatalogPatterns.submitProduct, { customerId: randomUUID(), price: 2, stock: 1, imageUrl: PHOTO });
+    const customerId = randomUUID();
+    const submitted = await kit.call<Product>(CatalogPatterns.submitProduct, { customerId, price: 2, stock: 1, imageUrl: await kit.registeredPhoto(customerId) });
     const rejected = await kit.call<Product>(CatalogPatterns.updateProduct, { id: submitted.id, reviewStatus: 'rejected' });
     expect(rejected).toMatchObject({ reviewStatus: 'rejected', isActive: false });
     await kit.call(CatalogPatterns.toggleActive, { id: submitted.id });

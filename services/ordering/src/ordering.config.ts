@@ -1,8 +1,31 @@
+import { OrderingPatterns, rpcTimeoutFor } from '@bakery/contracts';
 import { ConfigOf, envVar } from '@bakery/platform';
+import { DEFAULT_MAX_DELIVERY_DAYS_AHEAD } from './domain/order-rules';
 
 export const orderingConfigSpec = {
   timeZone: envVar.timeZone('BAKERY_TIMEZONE', 'time zone that decides what "today" is for delivery dates', 'UTC'),
+  maxDeliveryDaysAhead: envVar.int(
+    'MAX_DELIVERY_DAYS_AHEAD',
+    'how many days after today (in BAKERY_TIMEZONE) a delivery date may be',
+    DEFAULT_MAX_DELIVERY_DAYS_AHEAD,
+    0,
+    3650,
+  ),
 };
-export type OrderingConfig = ConfigOf<typeof orderingConfigSpec>;
+
+export type OrderingConfig = ConfigOf<typeof orderingConfigSpec> & {
+  /** how old a placement's hold on cart lines must be before another placement may take them over */
+  cartClaimTakeoverMs: number;
+};
+
+/**
+ * A placement holds the cart's lines for at most its callers' budget (the gateway gives up on
+ * ordering.orders.place after that); an older hold is left by a placement that crashed. Taking one
+ * over is safe even if that placement still runs: its order is written only if it still holds
+ * every line it reserved for.
+ */
+export function cartClaimTakeoverMs(rpcTimeoutMs: number): number {
+  return rpcTimeoutFor(OrderingPatterns.placeOrder, rpcTimeoutMs);
+}
 
 export const ORDERING_CONFIG = Symbol('ORDERING_CONFIG');

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { loadConfig, type Env } from '@bakery/platform';
-import { SERVICE_ENV } from '@bakery/service-kit';
+import { loadConfig, type Env, type ServiceConfig } from '@bakery/platform';
+import { SERVICE_CONFIG, SERVICE_ENV } from '@bakery/service-kit';
 import { CartItem } from './cart/cart-item.entity';
 import { CartController } from './cart/cart.controller';
 import { CartService } from './cart/cart.service';
@@ -9,7 +9,7 @@ import { ProductEventsHandler } from './cart/product-events.handler';
 import { CatalogClient } from './catalog/catalog.client';
 import { MetricsController } from './dashboard/metrics.controller';
 import { MetricsService } from './dashboard/metrics.service';
-import { ORDERING_CONFIG, orderingConfigSpec } from './ordering.config';
+import { cartClaimTakeoverMs, ORDERING_CONFIG, OrderingConfig, orderingConfigSpec } from './ordering.config';
 import { OrderItemRow } from './orders/order-item.entity';
 import { OrderRow } from './orders/order.entity';
 import { OrdersController } from './orders/orders.controller';
@@ -23,7 +23,14 @@ import { PricingService } from './pricing/pricing.service';
   imports: [TypeOrmModule.forFeature([CartItem, OrderRow, OrderItemRow, Configuration])],
   controllers: [CartController, OrdersController, PricingController, MetricsController],
   providers: [
-    { provide: ORDERING_CONFIG, inject: [SERVICE_ENV], useFactory: (env: Env) => loadConfig(orderingConfigSpec, env) },
+    {
+      provide: ORDERING_CONFIG,
+      inject: [SERVICE_ENV, SERVICE_CONFIG],
+      useFactory: (env: Env, service: ServiceConfig): OrderingConfig => ({
+        ...loadConfig(orderingConfigSpec, env),
+        cartClaimTakeoverMs: cartClaimTakeoverMs(service.rpcTimeoutMs),
+      }),
+    },
     CatalogClient,
     CartService,
     PricingService,

@@ -55,7 +55,12 @@ export async function startE2E(): Promise<E2E> {
     TestStack.start({ env: { WEB_DIST_DIR: WEB_DIST, OBJECT_STORAGE_DIR: storageDir } }),
     chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true }),
   ]);
-  const admin = await signedInAdmin(stack.url);
+  // a failure here leaves no stack running behind a test file that can no longer close it
+  const admin = await signedInAdmin(stack.url).catch(async (err: unknown) => {
+    await browser.close().catch(() => undefined);
+    await stack.close();
+    throw err;
+  });
   return {
     stack,
     browser,
@@ -144,11 +149,11 @@ export async function newPage(e2e: E2E, viewport: { width: number; height: numbe
  */
 export async function screenshot(page: Page, name: string, options: { scrollTo?: Locator } = {}): Promise<void> {
   const mobile = (page.viewportSize()?.width ?? 1280) < 768;
-  if (options.scrollTo) await options.scrollTo.scrollIntoViewIfNeeded();
-  else await page.evaluate(() => window.scrollTo(0, 0));
-  // let antd's motion settle (toasts, dialogs, drop-downs)
-  await page.waitForTimeout(350);
   try {
+    if (options.scrollTo) await options.scrollTo.scrollIntoViewIfNeeded();
+    else await page.evaluate(() => window.scrollTo(0, 0));
+    // let antd's motion settle (toasts, dialogs, drop-downs)
+    await page.waitForTimeout(350);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: !mobile });
   } catch (err) {
     // A screenshot is an artifact, not a check: a page that navigates away while it is being

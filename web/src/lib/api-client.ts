@@ -4,6 +4,14 @@
  * `getJson(url, { on401: 'returnNull' })` answers null for a 401 instead of throwing.
  */
 
+import { REQUEST_MARKER_HEADER, REQUEST_MARKER_VALUE } from '@contracts/headers';
+
+/**
+ * On every call to our API: the gateway refuses a body-less state-changing request from a browser
+ * without it (a page of another origin cannot add it without a CORS preflight).
+ */
+const MARKER = { [REQUEST_MARKER_HEADER]: REQUEST_MARKER_VALUE };
+
 /** The API's error body: `{ statusCode, message, code, errors?, details? }`. */
 export interface ApiErrorBody {
   statusCode?: number;
@@ -69,7 +77,7 @@ export interface RequestOptions {
 export async function apiRequest(method: string, url: string, data?: unknown, options: RequestOptions = {}): Promise<Response> {
   const res = await fetch(url, {
     method,
-    headers: { ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
+    headers: { ...MARKER, ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
     signal: options.signal,
@@ -93,8 +101,13 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** GET a JSON resource; with `on401: 'returnNull'` a 401 answers null (the default throws). */
 export async function getJson<T>(url: string, options: { on401?: UnauthorizedBehavior; signal?: AbortSignal } = {}): Promise<T | null> {
-  const res = await fetch(url, { credentials: 'include', signal: options.signal });
-  if (options.on401 === 'returnNull' && res.status === 401) return null;
+  const res = await fetch(url, { credentials: 'include', headers: MARKER, signal: options.signal });
+  if (options.on401 === 'returnNull' && res.status === 401) {
+    // read to its end: an answer nobody reads (and no cache keeps: API answers are no-store)
+    // holds its request open in the browser
+    await res.text().catch(() => '');
+    return null;
+  }
   await throwIfResNotOk(res);
   return readJson<T>(res);
 }

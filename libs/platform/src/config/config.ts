@@ -119,6 +119,10 @@ export const envVar = {
       return v;
     });
   },
+  /** Any other shape: `parse` turns the text into the value or throws saying what is wrong. */
+  parsed<T>(name: string, description: string, defaultValue: string, parse: (raw: string) => T): VarReader<T> {
+    return reader(name, description, defaultValue, parse);
+  },
 };
 
 export type ConfigOf<T extends Record<string, VarReader<unknown>>> = {

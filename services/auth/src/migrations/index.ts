@@ -1,4 +1,5 @@
 import { CreateAuthTables1763700001000 } from './1763700001000-create-auth-tables';
+import { AtomicAttemptLimits1763700008000 } from './1763700008000-atomic-attempt-limits';
 
 /** Migrations of the auth database, oldest first (the event bus tables come from the service kit). */
-export const authMigrations: Function[] = [CreateAuthTables1763700001000];
+export const authMigrations: Function[] = [CreateAuthTables1763700001000, AtomicAttemptLimits1763700008000];

@@ -8,6 +8,7 @@ import {
   LoginRequest,
   LoginResponse,
   Messages,
+  normalizeEmail,
   Role,
   SessionInfo,
   SessionRevokedBroadcast,
@@ -17,11 +18,17 @@ import { NATS_CONNECTION, SERVICE_CONFIG, SERVICE_LOGGER } from '@bakery/service
 import type { NatsConnection } from 'nats';
 import { DataSource, Repository } from 'typeorm';
 import { AUTH_CONFIG, AuthConfig } from '../auth.config';
-import { failureKeys, isLockedOut, LoginLimitPolicy, lockoutMessage } from '../domain/login-limit';
+import {
+  AttemptLimitPolicy,
+  failureCountsAgainstAddress,
+  limitKeys,
+  limitMessages,
+  signInVerdict,
+} from '../domain/attempt-limits';
 import { verifyPassword } from '../domain/passwords';
+import { AttemptLimiter } from '../limits/attempt-limiter';
 import { toIdentity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { LoginFailure } from './login-failure.entity';
 import { Session } from './session.entity';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -30,11 +37,11 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 @Injectable()
 export class SessionsService implements OnModuleInit, OnModuleDestroy {
   private sweeper?: NodeJS.Timeout;
-  private readonly policy: LoginLimitPolicy;
+  private readonly policy: Pick<AttemptLimitPolicy, 'signInsPerPair' | 'unknownEmailFailuresPerIp' | 'windowMinutes'>;
 
   constructor(
     @InjectRepository(Session) private readonly sessions: Repository<Session>,
-    @InjectRepository(LoginFailure) private readonly failures: Repository<LoginFailure>,
+    private readonly limiter: AttemptLimiter,
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
@@ -43,8 +50,8 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {
     this.policy = {
-      maxFailuresPerPair: config.loginMaxFailures,
-      maxFailuresPerIp: config.loginMaxFailuresPerIp,
+      signInsPerPair: config.loginMaxFailures,
+      unknownEmailFailuresPerIp: config.loginMaxFailuresPerIp,
       windowMinutes: config.loginWindowMinutes,
     };
   }
@@ -58,23 +65,35 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.sweeper);
   }
 
+  /**
+   * Sign-in. The (address, email) attempt is reserved before the password is looked at, in one
+   * atomic statement, so concurrent guesses never get more than the limit evaluated. Failures for
+   * emails without an account also count against the address; over that limit every failure
+   * answers 429, but a correct password is still accepted (see domain/attempt-limits.ts).
+   */
   async login(req: LoginRequest): Promise<LoginResponse> {
-    const keys = failureKeys(req.ip, req.email);
-    const [counts] = await this.dataSource.query(
-      `SELECT count(*) FILTER (WHERE key = $1)::int AS pair, count(*) FILTER (WHERE key = $2)::int AS ip
-         FROM login_failures
-        WHERE key IN ($1, $2) AND failed_at > now() - make_interval(mins => $3)`,
-      [keys.pair, keys.ip, this.policy.windowMinutes],
-    );
-    if (isLockedOut(counts.pair, counts.ip, this.policy)) throw AppError.tooManyRequests(lockoutMessage(this.policy));
+    const messages = limitMessages(this.policy);
+    const email = typeof req.email === 'string' ? normalizeEmail(req.email) : null;
+    if (!email || typeof req.password !== 'string') throw AppError.unauthorized(Messages.invalidCredentials);
+    const pairKey = limitKeys.signInPair(req.ip, email);
+    if (!(await this.limiter.reserve(pairKey, this.policy.signInsPerPair))) throw AppError.tooManyRequests(messages.signIn);
 
-    const user = await this.users.findActiveByEmail(req.email);
-    const ok = await verifyPassword(user?.passwordHash, req.password);
-    if (!user || !ok) {
-      await this.failures.insert([{ key: keys.pair }, { key: keys.ip }]);
-      throw AppError.unauthorized(Messages.invalidCredentials);
+    const user = await this.users.findActiveByEmail(email);
+    const ok = user !== null && (await verifyPassword(user.passwordHash, req.password));
+    if (!user) await verifyPassword(undefined, req.password); // an unknown email costs what a wrong password does
+
+    let addressOverLimit = false;
+    if (!ok) {
+      const addressKey = limitKeys.signInAddress(req.ip);
+      addressOverLimit = failureCountsAgainstAddress(user !== null)
+        ? !(await this.limiter.reserve(addressKey, this.policy.unknownEmailFailuresPerIp))
+        : await this.limiter.isOver(addressKey, this.policy.unknownEmailFailuresPerIp);
     }
-    await this.failures.delete({ key: keys.pair });
+    const verdict = signInVerdict(ok, addressOverLimit);
+    if (verdict === 'too-many-attempts') throw AppError.tooManyRequests(messages.signIn);
+    if (verdict === 'invalid-credentials' || !user) throw AppError.unauthorized(Messages.invalidCredentials);
+
+    await this.limiter.clear(pairKey);
     if (req.requireAdmin && user.role !== 'admin') throw AppError.forbidden(Messages.adminsOnly);
     return { identity: toIdentity(user), session: await this.create(user.id, user.role) };
   }
@@ -109,14 +128,11 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return toSessionInfo(session);
   }
 
-  /** Drops expired sessions and failures older than the window. */
+  /** Drops expired sessions and attempt counters whose window is over. */
   private async sweep(): Promise<void> {
     try {
       await this.dataSource.query('DELETE FROM sessions WHERE expire < now()');
-      await this.dataSource.query(
-        'DELETE FROM login_failures WHERE failed_at < now() - make_interval(mins => $1)',
-        [this.policy.windowMinutes],
-      );
+      await this.limiter.sweep();
     } catch (err) {
       this.logger.warn({ err }, 'session sweep failed; will retry');
     }

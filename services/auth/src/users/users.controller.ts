@@ -1,26 +1,20 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  AppError,
+  ActivateUserRequest,
   AuthPatterns,
   CreatePendingUserRequest,
   Identity,
   ListUsersRequest,
-  Messages,
   RegisterAdminRequest,
   UpdateNamesRequest,
   UserIdRequest,
 } from '@bakery/contracts';
-import { AUTH_CONFIG, AuthConfig } from '../auth.config';
-import { registrationKeyMatches } from '../domain/registration-key';
 import { UsersService } from './users.service';
 
 @Controller()
 export class UsersController {
-  constructor(
-    private readonly users: UsersService,
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-  ) {}
+  constructor(private readonly users: UsersService) {}
 
   @MessagePattern(AuthPatterns.createPendingUser)
   createPending(@Payload() req: CreatePendingUserRequest): Promise<Identity> {
@@ -28,8 +22,8 @@ export class UsersController {
   }
 
   @MessagePattern(AuthPatterns.activateUser)
-  activate(@Payload() req: UserIdRequest): Promise<Identity> {
-    return this.users.activate(req.userId);
+  activate(@Payload() req: ActivateUserRequest): Promise<Identity> {
+    return this.users.activate(req);
   }
 
   @MessagePattern(AuthPatterns.discardPendingUser)
@@ -55,10 +49,6 @@ export class UsersController {
 
   @MessagePattern(AuthPatterns.registerAdmin)
   registerAdmin(@Payload() req: RegisterAdminRequest): Promise<Identity> {
-    if (!this.config.adminRegistrationKey) throw AppError.forbidden(Messages.adminRegistrationDisabled);
-    if (!registrationKeyMatches(req.registrationKey, this.config.adminRegistrationKey)) {
-      throw AppError.forbidden(Messages.invalidRegistrationKey);
-    }
-    return this.users.createAdmin(req);
+    return this.users.registerAdmin(req);
   }
 }

@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CatalogPatterns,
   CreateProductRequest,
+  CustomerProduct,
   DeleteProductResponse,
   ListProductsRequest,
   LowStockRequest,
@@ -20,12 +21,12 @@ export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
   @MessagePattern(CatalogPatterns.listProducts)
-  list(@Payload() req: ListProductsRequest): Promise<Product[]> {
+  list(@Payload() req: ListProductsRequest): Promise<Product[] | CustomerProduct[]> {
     return this.products.list(req.role);
   }
 
   @MessagePattern(CatalogPatterns.getProduct)
-  get(@Payload() req: ProductIdRequest): Promise<Product> {
+  get(@Payload() req: ProductIdRequest): Promise<Product | CustomerProduct> {
     return this.products.get(req.id, req.role);
   }
 

@@ -1,21 +1,26 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   CatalogEvents,
   CatalogMessages,
   CreateProductDto,
+  CustomerProduct,
   Product,
   ProductChangedEvent,
   ProductDeletedEvent,
   Role,
+  SubmissionMessages,
   SubmitProductDto,
+  toCustomerProduct,
   UpdateProductDto,
 } from '@bakery/contracts';
 import { EventBus, type EventTransaction } from '@bakery/event-bus';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { CATALOG_CONFIG, CatalogConfig } from '../catalog.config';
 import { isUuid } from '../domain/ids';
 import { applyUpdate, compareForListing, newProduct, newSubmission, ProductFields, visibleTo } from '../domain/products';
 import { AlertsService } from '../inventory/alerts.service';
+import { RATE_WINDOW, UploadsService } from '../uploads/uploads.service';
 import { ProductEntity, toProduct } from './product.entity';
 
 /** The catalogue: products as admins manage them and customers see them. */
@@ -25,19 +30,26 @@ export class ProductsService {
     private readonly dataSource: DataSource,
     private readonly bus: EventBus,
     private readonly alerts: AlertsService,
+    private readonly uploads: UploadsService,
+    @Inject(CATALOG_CONFIG) private readonly config: CatalogConfig,
   ) {}
 
-  async list(role: Role): Promise<Product[]> {
+  /** Admins get every product whole; customers the live ones, in their shape (toCustomerProduct). */
+  async list(role: Role): Promise<Product[] | CustomerProduct[]> {
     const repo = this.dataSource.getRepository(ProductEntity);
-    const rows = role === 'admin' ? await repo.find() : await repo.find({ where: { isActive: true, reviewStatus: 'approved' } });
-    return rows.sort(compareForListing).map(toProduct);
+    if (role === 'admin') return (await repo.find()).sort(compareForListing).map(toProduct);
+    const live = await repo.find({ where: { isActive: true, reviewStatus: 'approved' } });
+    return live.sort(compareForListing).map((p) => toCustomerProduct(toProduct(p)));
   }
 
-  /** A customer asking for a product that is not live gets the same 404 as for one that does not exist. */
-  async get(id: string, role: Role = 'admin'): Promise<Product> {
+  /**
+   * A customer asking for a product that is not live gets the same 404 as for one that does not
+   * exist, and a live one in their shape. Without a role (other services) the product is whole.
+   */
+  async get(id: string, role: Role = 'admin'): Promise<Product | CustomerProduct> {
     const product = await this.find(this.dataSource.manager, id);
     if (!visibleTo(role, product)) throw AppError.notFound(CatalogMessages.productNotFound);
-    return toProduct(product);
+    return role === 'admin' ? toProduct(product) : toCustomerProduct(toProduct(product));
   }
 
   async getMany(ids: string[]): Promise<Product[]> {
@@ -48,17 +60,41 @@ export class ProductsService {
     return wanted.flatMap((id) => (byId.has(id) ? [toProduct(byId.get(id)!)] : []));
   }
 
+  /** An admin's product; its photo, if any, must be a registered upload. */
   create(dto: CreateProductDto): Promise<Product> {
-    return this.insert(newProduct(dto), 'created');
+    return this.insert(newProduct(dto), 'created', async (manager) => {
+      if (dto.imageUrl) await this.uploads.assertRegistered(manager, dto.imageUrl);
+    });
   }
 
+  /**
+   * A customer's submission: the photo must be an upload this customer registered; 409 with
+   * SUBMISSION_PENDING_MAX waiting for review, 429 past SUBMISSION_RATE_PER_HOUR. One customer's
+   * submissions are counted and written under an advisory lock on them, so concurrent ones queue
+   * and cannot pass the limits together.
+   */
   submit(customerId: string, dto: SubmitProductDto): Promise<Product> {
-    return this.insert(newSubmission(customerId, dto), 'submitted');
+    const customer = customerId.toLowerCase();
+    return this.insert(newSubmission(customer, dto), 'submitted', async (manager) => {
+      await this.uploads.assertRegistered(manager, dto.imageUrl, customer);
+      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`catalog.submissions:${customer}`]);
+      const [{ pending, recent }]: { pending: number; recent: number }[] = await manager.query(
+        `SELECT count(*) FILTER (WHERE review_status = 'pending_review')::int AS pending,
+                count(*) FILTER (WHERE created_at > now() - interval '${RATE_WINDOW}')::int AS recent
+           FROM products WHERE submitted_by = $1`,
+        [customer],
+      );
+      const { submissionPendingMax, submissionRatePerHour } = this.config;
+      if (pending >= submissionPendingMax) throw AppError.conflict(SubmissionMessages.pendingCap(submissionPendingMax));
+      if (recent >= submissionRatePerHour) throw AppError.tooManyRequests(SubmissionMessages.rate(submissionRatePerHour));
+    });
   }
 
+  /** An admin's edit; a new photo must be a registered upload (keeping the current one always works). */
   update(id: string, changes: UpdateProductDto): Promise<Product> {
     return this.bus.inTransaction(async (tx) => {
       const current = await this.find(tx.manager, id, true);
+      if (changes.imageUrl && changes.imageUrl !== current.imageUrl) await this.uploads.assertRegistered(tx.manager, changes.imageUrl);
       const next = applyUpdate(current, changes);
       await tx.manager.getRepository(ProductEntity).save(Object.assign(current, next));
       return this.afterWrite(tx, id, 'updated');
@@ -98,8 +134,10 @@ export class ProductsService {
     return (await query.getMany()).map(toProduct);
   }
 
-  private insert(fields: ProductFields, change: 'created' | 'submitted'): Promise<Product> {
+  /** Inserts a product once `checks` (in the same transaction) have passed; a refusal writes nothing. */
+  private insert(fields: ProductFields, change: 'created' | 'submitted', checks: (manager: EntityManager) => Promise<void>): Promise<Product> {
     return this.bus.inTransaction(async (tx) => {
+      await checks(tx.manager);
       const repo = tx.manager.getRepository(ProductEntity);
       const saved = await repo.save(repo.create(fields));
       return this.afterWrite(tx, saved.id, change);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import type { Logger } from '@bakery/platform';
+import { PeriodicTask, type Logger } from '@bakery/platform';
 import { SERVICE_LOGGER } from '@bakery/service-kit';
 import { CATALOG_CONFIG, CatalogConfig, sweepIntervalMs } from '../catalog.config';
 import { StockService } from './stock.service';
@@ -13,41 +13,30 @@ const BATCH = 100;
  */
 @Injectable()
 export class ReservationSweeper implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly stock: StockService,
-    @Inject(CATALOG_CONFIG) private readonly config: CatalogConfig,
-    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.schedule();
+    @Inject(CATALOG_CONFIG) config: CatalogConfig,
+    @Inject(SERVICE_LOGGER) logger: Logger,
+  ) {
+    this.task = new PeriodicTask(sweepIntervalMs(config.reservationTtlMs), () => this.sweep(), (err) =>
+      logger.warn({ err }, 'reservation sweep failed; will retry'),
+    );
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.task.stop();
   }
 
   /** Releases every expired reservation now; answers how many. */
   async sweep(): Promise<number> {
     let released = 0;
-    while (!this.stopped && released < BATCH && (await this.stock.releaseOneExpired())) released++;
+    while (!this.task.isStopped && released < BATCH && (await this.stock.releaseOneExpired())) released++;
     return released;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.sweep()
-        .then(() => undefined)
-        .catch((err) => this.logger.warn({ err }, 'reservation sweep failed; will retry'))
-        .finally(() => this.schedule());
-    }, sweepIntervalMs(this.config.reservationTtlMs));
-    this.timer.unref();
   }
 }

@@ -21,9 +21,10 @@ export class AccountsController {
     return this.accounts.create(req);
   }
 
+  /** An admin creates a customer: no per-address registration limit (only the gateway's register sends an address). */
   @MessagePattern(CustomersPatterns.create)
   create(@Payload() req: NewCustomerRequest): Promise<CustomerAccount> {
-    return this.accounts.create(req);
+    return this.accounts.create({ ...req, ip: undefined });
   }
 
   @MessagePattern(CustomersPatterns.list)

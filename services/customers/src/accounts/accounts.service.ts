@@ -7,6 +7,7 @@ import {
   BusinessProfile,
   composeUser,
   CustomerAccount,
+  ErrorCode,
   Identity,
   NewCustomerRequest,
   OrderContact,
@@ -21,8 +22,10 @@ type ProfileFields = Pick<NewCustomerRequest, 'businessName' | 'businessType' | 
 /**
  * Customer accounts span two services: auth keeps the identity, this service the business
  * profile. Registration is a small saga: a pending identity (cannot sign in), then the profile,
- * then activation; if the profile cannot be stored, the pending identity is discarded, and a
- * pending identity left by a crash is taken over by the next attempt with the same email.
+ * then activation. The pending identity's id is this attempt's own: a concurrent registration of
+ * the same email gets 409 from auth instead of sharing it, and only this saga can activate or
+ * discard it. If the profile cannot be stored, the pending identity is discarded; one left by a
+ * crash is taken over by a later registration (under a new id) once it is old enough.
  */
 @Injectable()
 export class AccountsService {
@@ -31,6 +34,7 @@ export class AccountsService {
     private readonly rpc: RpcClient,
   ) {}
 
+  /** `req.ip`: the client address of a self-service registration (auth limits them per address). */
   async create(req: NewCustomerRequest): Promise<CustomerAccount> {
     const pending = await this.rpc.request<Identity>(AuthPatterns.createPendingUser, {
       email: req.email,
@@ -38,15 +42,22 @@ export class AccountsService {
       role: 'customer',
       firstName: req.firstName,
       lastName: req.lastName,
+      ip: req.ip,
     });
     let profile: CustomerProfile;
     try {
-      profile = await this.saveProfile(pending.id, req, pending.email);
+      profile = await this.writeNewProfile(pending.id, req, pending.email);
     } catch (err) {
       await this.rpc.request(AuthPatterns.discardPendingUser, { userId: pending.id }).catch(() => undefined);
       throw err;
     }
-    const identity = await this.rpc.request<Identity>(AuthPatterns.activateUser, { userId: pending.id });
+    const identity = await this.rpc
+      .request<Identity>(AuthPatterns.activateUser, { userId: pending.id, ip: req.ip })
+      .catch(async (err: AppError) => {
+        // 409: this attempt's identity is gone (taken over after a stall): its profile never belongs to anyone
+        if (err.code === ErrorCode.Conflict) await this.profiles.delete({ userId: pending.id }).catch(() => undefined);
+        throw err;
+      });
     return composeUser(identity, toBusinessProfile(profile));
   }
 
@@ -95,12 +106,25 @@ export class AccountsService {
     return { businessName: profile?.businessName ?? null, email: identity.email, phone: profile?.phone ?? null };
   }
 
-  /** Creates or updates the profile: an undefined field keeps its value, null clears it. */
-  private async saveProfile(userId: string, fields: ProfileFields, email?: string): Promise<CustomerProfile> {
+  /** The profile of a new registration: every field written, nothing kept from an earlier row. */
+  private writeNewProfile(userId: string, fields: ProfileFields, email: string): Promise<CustomerProfile> {
+    return this.profiles.save(
+      this.profiles.create({
+        userId,
+        email,
+        businessName: fields.businessName ?? null,
+        businessType: fields.businessType ?? null,
+        phone: fields.phone ?? null,
+        address: fields.address ?? null,
+      }),
+    );
+  }
+
+  /** Updates (or creates) the profile: an undefined field keeps its value, null clears it. */
+  private async saveProfile(userId: string, fields: ProfileFields): Promise<CustomerProfile> {
     const profile =
       (await this.profiles.findOne({ where: { userId } })) ??
       this.profiles.create({ userId, businessName: null, businessType: null, phone: null, address: null, email: null });
-    if (email !== undefined) profile.email = email;
     if (fields.businessName !== undefined) profile.businessName = fields.businessName;
     if (fields.businessType !== undefined) profile.businessType = fields.businessType;
     if (fields.phone !== undefined) profile.phone = fields.phone;

@@ -16,6 +16,17 @@ export class CartItem {
   @Column({ type: 'integer' })
   quantity: number;
 
+  /** the product's price when the line was added or its quantity last changed (null: from before it was kept) */
+  @Column({ name: 'unit_price', type: 'numeric', precision: 10, scale: 2, nullable: true })
+  unitPrice: string | null;
+
+  /** the placement (its order id) holding this line, while it is being ordered */
+  @Column({ name: 'claimed_by', type: 'uuid', nullable: true })
+  claimedBy: string | null;
+
+  @Column({ name: 'claimed_at', type: 'timestamptz', nullable: true })
+  claimedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

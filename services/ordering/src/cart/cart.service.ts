@@ -8,6 +8,7 @@ import {
   CartProduct,
   isUuid,
   OrderingMessages,
+  parseAmount,
   Product,
   UpdateCartLineRequest,
 } from '@bakery/contracts';
@@ -15,7 +16,12 @@ import { Repository } from 'typeorm';
 import { CatalogClient, isLive } from '../catalog/catalog.client';
 import { CartItem } from './cart-item.entity';
 
-/** A customer's cart: one line per product, quantity 1 to 500 and never above the stock. */
+/**
+ * A customer's cart: one line per product, quantity 1 to 500 and never above the stock. Each line
+ * remembers the price it was added (or its quantity last changed) at, so the cart can show a price
+ * that changed since. Editing a line that a placement holds (see OrdersService.place) takes it
+ * back: the edit applies, and that placement fails with 409 instead of ordering what was there.
+ */
 @Injectable()
 export class CartService {
   constructor(
@@ -42,12 +48,13 @@ export class CartService {
     assertQuantity(quantity, product);
     // One statement, so two quick adds of the same product add up instead of racing.
     const [row] = await this.items.query(
-      `INSERT INTO cart_items (customer_id, product_id, quantity) VALUES ($1, $2, $3)
+      `INSERT INTO cart_items (customer_id, product_id, quantity, unit_price) VALUES ($1, $2, $3, $5)
        ON CONFLICT (customer_id, product_id)
-       DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity, updated_at = now()
+       DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity, unit_price = EXCLUDED.unit_price,
+                     updated_at = now(), claimed_by = NULL, claimed_at = NULL
        WHERE cart_items.quantity + EXCLUDED.quantity <= $4
        RETURNING id`,
-      [req.customerId, req.productId, req.quantity, Math.min(CART_LINE_MAX, product.stock)],
+      [req.customerId, req.productId, req.quantity, Math.min(CART_LINE_MAX, product.stock), product.price],
     );
     if (!row) throw AppError.conflict('The cart changed meanwhile; please try again');
     return toCartLine(await this.items.findOneByOrFail({ id: row.id }), product);
@@ -58,8 +65,16 @@ export class CartService {
     const product = (await this.catalog.products([line.productId])).get(line.productId);
     if (!isLive(product)) throw AppError.conflict(OrderingMessages.productUnavailable);
     assertQuantity(req.quantity, product);
-    line.quantity = req.quantity;
-    return toCartLine(await this.items.save(line), product);
+    // one statement: the new quantity at today's price, and no placement holds the line any more
+    const [rows]: [{ id: string }[], number] = await this.items.query(
+      `UPDATE cart_items SET quantity = $3, unit_price = $4, updated_at = now(), claimed_by = NULL, claimed_at = NULL
+        WHERE id = $1 AND customer_id = $2 RETURNING id`,
+      [line.id, req.customerId, req.quantity, product.price],
+    );
+    // ordered (or removed) meanwhile
+    const updated = rows.length > 0 ? await this.items.findOneBy({ id: line.id }) : null;
+    if (!updated) throw AppError.notFound(OrderingMessages.cartLineNotFound);
+    return toCartLine(updated, product);
   }
 
   async remove(customerId: string, lineId: string): Promise<{ id: string }> {
@@ -112,5 +127,6 @@ function toCartLine(line: CartItem, product: Product | undefined): CartLine {
     createdAt: line.createdAt.toISOString(),
     updatedAt: line.updatedAt.toISOString(),
     product: cartProduct,
+    previousPrice: product && line.unitPrice !== null && parseAmount(line.unitPrice) !== parseAmount(product.price) ? line.unitPrice : null,
   };
 }

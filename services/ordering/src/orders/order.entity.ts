@@ -48,6 +48,10 @@ export class OrderRow {
   @Column({ name: 'idempotency_key', type: 'varchar', length: 100, nullable: true })
   idempotencyKey: string | null;
 
+  /** hash of what the placement asked for (see requestFingerprint); null for orders from before */
+  @Column({ name: 'request_fingerprint', type: 'varchar', length: 64, nullable: true })
+  requestFingerprint: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

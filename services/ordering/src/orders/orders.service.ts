@@ -4,8 +4,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   AppError,
   Caller,
+  ChangedCartPrice,
   ChangeStatusRequest,
   CustomersPatterns,
+  ErrorCode,
+  formatCents,
   isUuid,
   Order,
   OrderCancelledEvent,
@@ -19,21 +22,37 @@ import {
   OrderPlacedEvent,
   OrderStatus,
   OrderStatusChangedEvent,
+  parseAmount,
+  PlaceOrderMessages,
   PlaceOrderRequest,
+  Pricing,
+  ReservedLine,
+  TotalChangedDetails,
 } from '@bakery/contracts';
 import { EventBus, EventTransaction, OUTBOX_INSERT } from '@bakery/event-bus';
 import { RpcClient } from '@bakery/platform';
 import { In, Repository } from 'typeorm';
 import { CartItem } from '../cart/cart-item.entity';
-import { CatalogClient } from '../catalog/catalog.client';
-import { customerMayCancel, deliveryDateProblem, statusChangeProblem } from '../domain/order-rules';
+import { CatalogClient, isLive } from '../catalog/catalog.client';
+import { customerMayCancel, deliveryDateProblem, deliveryTimeSlotProblem, statusChangeProblem } from '../domain/order-rules';
 import { orderIdFor } from '../domain/order-id';
+import { requestFingerprint } from '../domain/request-fingerprint';
 import { computeTotals } from '../domain/totals';
 import { ORDERING_CONFIG, OrderingConfig } from '../ordering.config';
 import { PricingService } from '../pricing/pricing.service';
 import { OrderItemRow } from './order-item.entity';
 import { OrderRow } from './order.entity';
 import { toOrder } from './order.mapper';
+
+/** A cart line held by a placement. */
+interface ClaimedLine {
+  id: string;
+  productId: string;
+  quantity: number;
+  /** the price the line was added or last changed at (null: from before it was kept) */
+  unitPrice: string | null;
+  createdAt: Date;
+}
 
 @Injectable()
 export class OrdersService {
@@ -48,92 +67,217 @@ export class OrdersService {
   ) {}
 
   /**
-   * Places the customer's cart as an order (a saga with one compensation):
-   * 1. reserve every line in catalog at once (all or nothing; 409 names what is short);
-   * 2. in one transaction: the order and its items, the cart lines cleared, `order.placed` in the outbox;
-   * 3. if that transaction fails, release the reservation.
-   * Prices come from catalog's answer, never from the client.
+   * Places the customer's cart as an order (a saga with compensations):
+   * 1. claim the cart's lines for this placement (one statement; the row locks make concurrent
+   *    claims exclusive), so a cart is placed at most once however many requests place it;
+   * 2. with `expectedTotal`: price the lines with catalog's current prices; a different total is a
+   *    409 naming the changed prices, before anything is reserved;
+   * 3. reserve every line in catalog at once (all or nothing; 409 names what is short); the order
+   *    uses the prices the reservation read under its row locks, so the total is checked again
+   *    (released and 409 if a price moved in between);
+   * 4. one statement writes the order and its items, deletes the claimed lines and records
+   *    `order.placed`, only while this placement still holds every line it claimed;
+   * 5. whatever fails after the claim releases the reservation and the claim.
+   * Prices come from catalog, never from the client.
    */
   async place(req: PlaceOrderRequest): Promise<Order> {
-    const dateProblem = deliveryDateProblem(req.deliveryDate, new Date(), this.config.timeZone);
-    if (dateProblem) throw AppError.validation({ deliveryDate: [dateProblem] });
-
     const orderId = orderIdFor(req.customerId, req.idempotencyKey);
+    const fingerprint = requestFingerprint(req);
+    // a retry answers what the first request got, even once its slot has ended
     if (req.idempotencyKey) {
       const already = await this.findRow(orderId);
-      if (already) return toOrder(already);
+      if (already) return this.answerRetry(already, fingerprint);
     }
 
-    const lines = await this.cart.find({ where: { customerId: req.customerId }, order: { createdAt: 'ASC' } });
-    if (lines.length === 0) throw AppError.validation({ cart: [OrderingMessages.cartEmpty] }, OrderingMessages.cartEmpty);
-
-    const [customer, pricing] = await Promise.all([
-      this.rpc.request<OrderContact>(CustomersPatterns.orderContact, { userId: req.customerId }),
-      this.pricing.get(),
-    ]);
-    const position = new Map(lines.map((l, i) => [l.productId, i]));
-    const reservation = await this.catalog.reserve(
-      orderId,
-      lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-    );
-
-    const totals = computeTotals(reservation.lines, pricing);
     const now = new Date();
-    const order = Object.assign(new OrderRow(), {
-      id: orderId,
-      customerId: req.customerId,
-      status: 'pending' as const,
-      subtotal: totals.subtotal,
-      deliveryFee: totals.deliveryFee,
-      tax: totals.tax,
-      total: totals.total,
-      deliveryDate: req.deliveryDate,
-      deliveryTimeSlot: req.deliveryTimeSlot,
-      specialInstructions: req.specialInstructions,
-      customerBusinessName: customer.businessName,
-      customerEmail: customer.email,
-      customerPhone: customer.phone,
-      idempotencyKey: req.idempotencyKey ?? null,
-      createdAt: now,
-      updatedAt: now,
-      items: reservation.lines.map((line, i) =>
-        Object.assign(new OrderItemRow(), {
-          id: randomUUID(),
-          orderId,
-          createdAt: now,
-          position: position.get(line.productId) ?? i,
-          productId: line.productId,
-          productName: line.name,
-          quantity: line.quantity,
-          unitPrice: line.unitPrice,
-          totalPrice: totals.lineTotals[i],
-        }),
-      ),
-    });
-    const placed: OrderPlacedEvent & { total: string } = {
-      orderId,
-      customerId: req.customerId,
-      lines: reservation.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-      total: totals.total,
-    };
+    const dateProblem = deliveryDateProblem(req.deliveryDate, now, this.config.timeZone, this.config.maxDeliveryDaysAhead);
+    if (dateProblem) throw AppError.validation({ deliveryDate: [dateProblem] });
+    const slotProblem = deliveryTimeSlotProblem(req.deliveryDate, req.deliveryTimeSlot, now, this.config.timeZone);
+    if (slotProblem) throw AppError.validation({ deliveryTimeSlot: [slotProblem] });
+
+    const lines = await this.claimCart(req.customerId, orderId);
+    if (lines.length === 0) {
+      // a concurrent retry with the same Idempotency-Key may have just placed it
+      const placed = req.idempotencyKey ? await this.findRow(orderId) : null;
+      if (placed) return this.answerRetry(placed, fingerprint);
+      throw await this.nothingToPlace(req.customerId);
+    }
+
+    let reserved = false;
     try {
-      await this.writeOrder(order, placed);
+      const expectedTotal = req.expectedTotal == null ? null : formatCents(parseAmount(req.expectedTotal));
+      const [customer, pricing, current] = await Promise.all([
+        this.rpc.request<OrderContact>(CustomersPatterns.orderContact, { userId: req.customerId }),
+        this.pricing.get(),
+        expectedTotal === null ? null : this.catalog.products(lines.map((l) => l.productId)),
+      ]);
+      if (expectedTotal !== null && current) {
+        // lines whose product is gone or not live count for nothing, as in the cart; reserving them fails below
+        const priced = lines.flatMap((l) => {
+          const product = current.get(l.productId);
+          return isLive(product) ? [{ productId: l.productId, name: product.name, unitPrice: product.price, quantity: l.quantity }] : [];
+        });
+        this.assertTotal(expectedTotal, lines, priced, pricing);
+      }
+
+      const reservation = await this.catalog
+        .reserve(
+          orderId,
+          lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+        )
+        .catch((err: unknown) => {
+          // a refusal (409) reserved nothing, and must not release what a retry with this
+          // Idempotency-Key holds; an answer that never came may hide a reservation
+          reserved = !(err instanceof AppError && err.code === ErrorCode.Conflict);
+          throw err;
+        });
+      reserved = true;
+      if (expectedTotal !== null) this.assertTotal(expectedTotal, lines, reservation.lines, pricing);
+
+      const position = new Map(lines.map((l, i) => [l.productId, i]));
+      const totals = computeTotals(reservation.lines, pricing);
+      const placedAt = new Date();
+      const order = Object.assign(new OrderRow(), {
+        id: orderId,
+        customerId: req.customerId,
+        status: 'pending' as const,
+        subtotal: totals.subtotal,
+        deliveryFee: totals.deliveryFee,
+        tax: totals.tax,
+        total: totals.total,
+        deliveryDate: req.deliveryDate,
+        deliveryTimeSlot: req.deliveryTimeSlot,
+        specialInstructions: req.specialInstructions,
+        customerBusinessName: customer.businessName,
+        customerEmail: customer.email,
+        customerPhone: customer.phone,
+        idempotencyKey: req.idempotencyKey ?? null,
+        requestFingerprint: fingerprint,
+        createdAt: placedAt,
+        updatedAt: placedAt,
+        items: reservation.lines.map((line, i) =>
+          Object.assign(new OrderItemRow(), {
+            id: randomUUID(),
+            orderId,
+            createdAt: placedAt,
+            position: position.get(line.productId) ?? i,
+            productId: line.productId,
+            productName: line.name,
+            quantity: line.quantity,
+            unitPrice: line.unitPrice,
+            totalPrice: totals.lineTotals[i],
+          }),
+        ),
+      });
+      const placed: OrderPlacedEvent & { total: string } = {
+        orderId,
+        customerId: req.customerId,
+        lines: reservation.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+        total: totals.total,
+      };
+      if (await this.writeOrder(order, lines.map((l) => l.id), placed)) return toOrder(order);
+      // Not written: the lines were taken back meanwhile (edited, or taken over), or a concurrent
+      // retry with the same Idempotency-Key wrote this very order.
+      const existing = await this.findRow(orderId);
+      if (existing) return this.answerRetry(existing, fingerprint);
+      throw AppError.conflict(PlaceOrderMessages.cartChanged);
     } catch (err) {
       // A concurrent retry with the same Idempotency-Key won the race: its order stands.
-      const existing = await this.findRow(orderId);
-      if (existing) return toOrder(existing);
-      await this.catalog.release(orderId).catch(() => undefined); // catalog's TTL sweeper is the backstop
+      const existing = req.idempotencyKey ? await this.findRow(orderId).catch(() => null) : null;
+      if (existing) return this.answerRetry(existing, fingerprint);
+      if (reserved) await this.catalog.release(orderId).catch(() => undefined); // catalog's TTL sweeper is the backstop
+      await this.releaseClaim(req.customerId, orderId).catch(() => undefined); // a stale claim is taken over anyway
       throw err;
     }
-    return toOrder(order);
+  }
+
+  /**
+   * Takes the customer's cart lines that no other placement holds (or whose holder is older than
+   * the placing budget: it crashed) for `orderId`, oldest line first. Concurrent claims wait on
+   * each other's row locks and then see the line taken, so each line goes to one placement. The
+   * same order id (a retry with the same Idempotency-Key) may take them again.
+   */
+  private async claimCart(customerId: string, orderId: string): Promise<ClaimedLine[]> {
+    const [rows]: [ClaimedLine[], number] = await this.cart.query(
+      `UPDATE cart_items SET claimed_by = $2, claimed_at = now()
+        WHERE id IN (
+          SELECT id FROM cart_items
+           WHERE customer_id = $1
+             AND (claimed_by IS NULL OR claimed_by = $2 OR claimed_at < now() - make_interval(secs => $3::double precision / 1000))
+           ORDER BY id FOR UPDATE)
+        RETURNING id, product_id AS "productId", quantity, unit_price AS "unitPrice", created_at AS "createdAt"`,
+      [customerId, orderId, this.config.cartClaimTakeoverMs],
+    );
+    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+  }
+
+  /**
+   * Why a placement found no line to claim: another placement holds them (409), one just ordered
+   * them (409, "Your cart is empty": the loser of a race), or the cart was empty all along (400,
+   * as the spec's "Place order with empty cart" has always answered).
+   */
+  private async nothingToPlace(customerId: string): Promise<AppError> {
+    const [state]: { held: boolean; justOrdered: boolean }[] = await this.cart.query(
+      `SELECT EXISTS (SELECT 1 FROM cart_items WHERE customer_id = $1) AS held,
+              EXISTS (SELECT 1 FROM orders WHERE customer_id = $1
+                         AND created_at > now() - make_interval(secs => $2::double precision / 1000)) AS "justOrdered"`,
+      [customerId, this.config.cartClaimTakeoverMs],
+    );
+    if (state.held) return AppError.conflict(PlaceOrderMessages.cartBeingOrdered);
+    const fields = { cart: [OrderingMessages.cartEmpty] };
+    return state.justOrdered ? new AppError(ErrorCode.Conflict, OrderingMessages.cartEmpty, fields) : AppError.validation(fields, OrderingMessages.cartEmpty);
+  }
+
+  private async releaseClaim(customerId: string, orderId: string): Promise<void> {
+    await this.cart.query(
+      `UPDATE cart_items SET claimed_by = NULL, claimed_at = NULL
+        WHERE id IN (SELECT id FROM cart_items WHERE customer_id = $1 AND claimed_by = $2 ORDER BY id FOR UPDATE)`,
+      [customerId, orderId],
+    );
+  }
+
+  /**
+   * 409 with the changed prices when the order would not cost `expectedTotal` (the customer saw
+   * another total); "old" is the price each line was added or last changed at.
+   */
+  private assertTotal(expectedTotal: string, lines: ClaimedLine[], priced: ReservedLine[], pricing: Pricing): void {
+    const total = computeTotals(priced, pricing).total;
+    if (parseAmount(total) === parseAmount(expectedTotal)) return;
+    const byProduct = new Map(priced.map((p) => [p.productId, p]));
+    const changedLines: ChangedCartPrice[] = lines.flatMap((line) => {
+      const current = byProduct.get(line.productId);
+      if (!current || line.unitPrice === null || parseAmount(line.unitPrice) === parseAmount(current.unitPrice)) return [];
+      return [
+        {
+          productId: line.productId,
+          productName: current.name,
+          oldPrice: formatCents(parseAmount(line.unitPrice)),
+          newPrice: formatCents(parseAmount(current.unitPrice)),
+        },
+      ];
+    });
+    const details: TotalChangedDetails = { expectedTotal, total, changedLines };
+    throw AppError.conflict(PlaceOrderMessages.totalChanged, { ...details });
+  }
+
+  /** A retry with the same Idempotency-Key gets the same order, if it asks for the same thing. */
+  private answerRetry(row: OrderRow, fingerprint: string): Order {
+    if (row.requestFingerprint !== null && row.requestFingerprint !== fingerprint) {
+      throw AppError.unprocessable(PlaceOrderMessages.idempotencyKeyReused);
+    }
+    return toOrder(row);
   }
 
   /**
    * The order, its items, the cart lines it empties and `order.placed` in the outbox, as ONE
    * statement: atomic like a transaction, in one round trip instead of six (placing orders is
-   * the busiest write of the system).
+   * the busiest write of the system). It writes (and deletes the claimed lines) only if this
+   * placement still holds every line it claimed: it locks them first, so an edit or a takeover
+   * either waits for it or has already taken a line back, and then nothing is written or deleted.
+   * Answers whether it wrote. Every statement that locks several cart lines locks them in id order,
+   * so two of them never wait on each other in a circle.
    */
-  private async writeOrder(order: OrderRow, placed: OrderPlacedEvent): Promise<void> {
+  private async writeOrder(order: OrderRow, claimedLineIds: string[], placed: OrderPlacedEvent): Promise<boolean> {
     const event = this.bus.outboxRow(OrderEvents.orderPlaced, placed);
     const items = order.items.map((i) => ({
       id: i.id,
@@ -144,22 +288,28 @@ export class OrdersService {
       unit_price: i.unitPrice,
       total_price: i.totalPrice,
     }));
-    await this.orders.query(
-      `WITH new_order AS (
+    const written: { id: string }[] = await this.orders.query(
+      `WITH held AS (
+         SELECT id FROM cart_items WHERE id = ANY($16::uuid[]) AND claimed_by = $1::uuid ORDER BY id FOR UPDATE
+       ), still_held AS (
+         SELECT count(*) = cardinality($16::uuid[]) AS every_line FROM held
+       ), emptied_cart AS (
+         DELETE FROM cart_items WHERE id IN (SELECT id FROM held) AND (SELECT every_line FROM still_held)
+       ), new_order AS (
          INSERT INTO orders (id, customer_id, status, subtotal, delivery_fee, tax, total, delivery_date, delivery_time_slot,
                              special_instructions, customer_business_name, customer_email, customer_phone, idempotency_key,
-                             created_at, updated_at)
-         VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
+                             request_fingerprint, created_at, updated_at)
+         SELECT $1::uuid, $2::uuid, 'pending', $3::numeric, $4::numeric, $5::numeric, $6::numeric, $7::date, $8::varchar, $9::text,
+                $10::varchar, $11::varchar, $12::varchar, $13::varchar, $20::varchar, $14::timestamptz, $14::timestamptz
+          WHERE (SELECT every_line FROM still_held)
          RETURNING id
        ), new_items AS (
          INSERT INTO order_items (id, order_id, position, product_id, product_name, quantity, unit_price, total_price, created_at)
-         SELECT x.id, (SELECT id FROM new_order), x.position, x.product_id, x.product_name, x.quantity, x.unit_price, x.total_price, $14
-           FROM jsonb_to_recordset($15::jsonb)
+         SELECT x.id, o.id, x.position, x.product_id, x.product_name, x.quantity, x.unit_price, x.total_price, $14::timestamptz
+           FROM new_order o, jsonb_to_recordset($15::jsonb)
              AS x(id uuid, position smallint, product_id uuid, product_name text, quantity int, unit_price numeric, total_price numeric)
-       ), emptied_cart AS (
-         DELETE FROM cart_items WHERE customer_id = $2 AND product_id = ANY($16::uuid[])
        ), announced AS (
-         ${OUTBOX_INSERT} ($17, $18, $19)
+         ${OUTBOX_INSERT.replace(/\s*VALUES\s*$/, '')} SELECT $17::uuid, $18::varchar, $19::jsonb FROM new_order
        )
        SELECT id FROM new_order`,
       [
@@ -178,11 +328,14 @@ export class OrdersService {
         order.idempotencyKey,
         order.createdAt,
         JSON.stringify(items),
-        order.items.map((i) => i.productId),
+        claimedLineIds,
         ...event.values,
+        order.requestFingerprint,
       ],
     );
+    if (written.length === 0) return false;
     this.bus.kick();
+    return true;
   }
 
   /** Customers get their own orders, admins every order; newest first, a page at a time. */

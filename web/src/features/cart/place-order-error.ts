@@ -1,4 +1,7 @@
 import { isApiError } from '@/lib/api-client';
+import type { TotalChangedDetails } from '@contracts/ordering';
+
+export type TotalChanged = TotalChangedDetails;
 
 interface Shortage {
   name?: string;
@@ -7,7 +10,8 @@ interface Shortage {
 
 /** 'Failed to place order', or what the server said was wrong with the cart. */
 export function placeOrderError(err: unknown): string {
-  if (isApiError(err, 400) && err.serverMessage === 'Your cart is empty') return 'Your cart is empty';
+  if ((isApiError(err, 400) || isApiError(err, 409)) && err.serverMessage === 'Your cart is empty') return 'Your cart is empty';
+  if (totalChangedDetails(err)) return 'Prices have changed: please review your cart and place the order again';
   if (isApiError(err, 409)) {
     const shortages = (err.body?.details?.shortages ?? []) as Shortage[];
     if (shortages.length > 0) {
@@ -22,3 +26,21 @@ export function placeOrderError(err: unknown): string {
   return 'Failed to place order';
 }
 
+/**
+ * The details of a 409 saying the order would not cost the total the cart showed (a price, the
+ * delivery fee or the tax rate changed): the new total and the changed prices. Null for any other error.
+ */
+export function totalChangedDetails(err: unknown): TotalChanged | null {
+  if (!isApiError(err, 409)) return null;
+  const details = err.body?.details;
+  if (!details || typeof details.total !== 'string' || typeof details.expectedTotal !== 'string' || !Array.isArray(details.changedLines)) {
+    return null;
+  }
+  const changedLines = (details.changedLines as unknown[]).flatMap((c) => {
+    const line = c as Partial<Record<'productId' | 'productName' | 'oldPrice' | 'newPrice', unknown>>;
+    return typeof line?.productId === 'string' && typeof line.oldPrice === 'string' && typeof line.newPrice === 'string'
+      ? [{ productId: line.productId, productName: typeof line.productName === 'string' ? line.productName : 'A product', oldPrice: line.oldPrice, newPrice: line.newPrice }]
+      : [];
+  });
+  return { expectedTotal: details.expectedTotal, total: details.total, changedLines };
+}

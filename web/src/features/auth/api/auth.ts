@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, apiRequest } from '@/lib/api-client';
+import { apiJson } from '@/lib/api-client';
 import { assignLocation } from '@/lib/browser';
 import { getQueryFn } from '@/lib/query-client';
 import type { User } from '@/lib/user';
@@ -79,7 +79,7 @@ export function useAdminRegister() {
 /** Spec section 4: after the call, success or failure, the browser goes to /. */
 export async function logout(): Promise<void> {
   try {
-    await apiRequest('POST', '/api/auth/logout');
+    await apiJson('POST', '/api/auth/logout');
   } catch {
     // going to / anyway
   }

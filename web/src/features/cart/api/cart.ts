@@ -7,6 +7,11 @@ export const CART_KEY = ['/api/cart'] as const;
 export const CART_COUNT_KEY = ['/api/cart/count'] as const;
 export const PRICING_KEY = ['/api/config/pricing'] as const;
 
+/**
+ * The cart. Like every query of the app (spec section 7) it is not refetched on focus: prices that
+ * changed meanwhile are caught when the order is placed (the total shown is sent as
+ * `expectedTotal`; a 409 names the changed prices and the cart is read again).
+ */
 export function useCart() {
   return useQuery<CartLine[]>({ queryKey: CART_KEY });
 }
@@ -16,6 +21,7 @@ export function useCartCount(enabled: boolean) {
   return useQuery<{ count: number }>({ queryKey: CART_COUNT_KEY, enabled, retry: false });
 }
 
+/** Delivery fee and tax rate (read again with the cart after a 409, since they make its total). */
 export function usePricing() {
   return useQuery<Pricing>({ queryKey: PRICING_KEY });
 }

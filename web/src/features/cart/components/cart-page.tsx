@@ -1,5 +1,5 @@
 import { DeleteOutlined, PictureOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Input, Select, Skeleton } from 'antd';
+import { Alert, Button, Card, DatePicker, Input, Select, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
@@ -12,10 +12,10 @@ import { CART_LINE_MAX, CART_LINE_MIN, DELIVERY_TIME_SLOTS, type DeliveryTimeSlo
 import type { CartLine } from '@contracts/ordering';
 import { isApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { formatAmount, formatMoney, lineTotalCents } from '@/lib/money';
+import { formatAmount, formatCents, formatMoney, lineTotalCents } from '@/lib/money';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { useCart, usePricing, useRemoveCartItem, useUpdateCartItem } from '../api/cart';
-import { placeOrderError } from '../place-order-error';
+import { placeOrderError, totalChangedDetails, type TotalChanged } from '../place-order-error';
 import { cartTotals, formatRate } from '../totals';
 import './cart.css';
 
@@ -24,6 +24,8 @@ export function CartPage() {
   const cart = useCart();
   const pricing = usePricing();
   const mobile = useIsMobile();
+  // the last Place Order refused because the total was not the one shown (cleared by the next attempt)
+  const [totalChanged, setTotalChanged] = useState<TotalChanged | null>(null);
   const lines = cart.data ?? [];
 
   if (cart.isLoading) {
@@ -52,6 +54,7 @@ export function CartPage() {
   const pricingReady = !pricing.isLoading;
   return (
     <div className={mobile ? 'cart cart-mobile' : 'cart'}>
+      <PriceNotice lines={lines} totalChanged={totalChanged} />
       <Card title={<h2 className="card-heading">Items ({lines.length})</h2>} className="cart-items">
         <ul className="cart-lines">
           {lines.map((line) => (
@@ -84,7 +87,11 @@ export function CartPage() {
             <Skeleton active paragraph={{ rows: 3 }} title={false} />
           )}
         </Card>
-        <DeliveryForm empty={lines.length === 0} />
+        <DeliveryForm
+          empty={lines.length === 0}
+          expectedTotal={pricingReady ? formatCents(totals.total) : null}
+          onTotalChanged={setTotalChanged}
+        />
       </div>
     </div>
   );
@@ -118,7 +125,13 @@ function CartLineRow({ line }: { line: CartLine }) {
         <div className="cart-line-name">{name}</div>
         {line.product ? (
           <div className="muted">{formatAmount(line.product.price)} each</div>
-        ) : (
+        ) : null}
+        {line.product && line.previousPrice ? (
+          <div className="cart-line-price-changed">
+            Price changed from {formatAmount(line.previousPrice)} to {formatAmount(line.product.price)}
+          </div>
+        ) : null}
+        {line.product ? null : (
           <div className="cart-line-gone">No longer available</div>
         )}
       </div>
@@ -139,8 +152,62 @@ function CartLineRow({ line }: { line: CartLine }) {
   );
 }
 
+/**
+ * Prices that changed since the lines were put in the cart; after a Place Order refused because the
+ * total was not the one shown (409), what changed and the new total: the cart has been read again,
+ * so the summary shows the new total, and the customer places the order again.
+ */
+function PriceNotice({ lines, totalChanged }: { lines: CartLine[]; totalChanged: TotalChanged | null }) {
+  const inCart = lines.flatMap((l) =>
+    l.product && l.previousPrice ? [{ productId: l.productId, productName: l.product.name, oldPrice: l.previousPrice, newPrice: l.product.price }] : [],
+  );
+  const changes = totalChanged && totalChanged.changedLines.length > 0 ? totalChanged.changedLines : inCart;
+  if (!totalChanged && changes.length === 0) return null;
+  return (
+    <Alert
+      className="cart-price-notice"
+      type="warning"
+      showIcon
+      role="alert"
+      title={totalChanged ? 'Prices have changed: your order was not placed' : 'Prices have changed since you added these items'}
+      description={
+        <>
+          {changes.length > 0 ? (
+            <ul className="cart-price-changes" aria-label="Changed prices">
+              {changes.map((c) => (
+                <li key={c.productId}>
+                  {c.productName}: price changed from {formatAmount(c.oldPrice)} to {formatAmount(c.newPrice)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>The delivery fee or tax has changed.</p>
+          )}
+          {totalChanged ? (
+            <p>
+              The total is now {formatAmount(totalChanged.total)} (it was {formatAmount(totalChanged.expectedTotal)}). Please review your cart and
+              place the order again.
+            </p>
+          ) : (
+            <p>The order summary uses today’s prices.</p>
+          )}
+        </>
+      }
+    />
+  );
+}
+
 /** Delivery date (not before today), time slot, special instructions; all optional, sent as null when empty. */
-function DeliveryForm({ empty }: { empty: boolean }) {
+function DeliveryForm({
+  empty,
+  expectedTotal,
+  onTotalChanged,
+}: {
+  empty: boolean;
+  /** the total shown, in the API's form ("66.75"); null while the pricing is loading */
+  expectedTotal: string | null;
+  onTotalChanged: (details: TotalChanged | null) => void;
+}) {
   const [date, setDate] = useState<Dayjs | null>(null);
   const [slot, setSlot] = useState<DeliveryTimeSlot | undefined>(undefined);
   const [instructions, setInstructions] = useState('');
@@ -154,12 +221,15 @@ function DeliveryForm({ empty }: { empty: boolean }) {
       notify.error('Your cart is empty');
       return;
     }
+    if (expectedTotal === null) return; // the total is not shown yet
+    onTotalChanged(null);
     // mutateAsync: the emptied cart replaces this form before per-call callbacks would run
     place
       .mutateAsync({
         deliveryDate: date ? date.format('YYYY-MM-DD') : null,
         deliveryTimeSlot: slot ?? null,
         specialInstructions: instructions.trim() || null,
+        expectedTotal,
         idempotencyKey: attemptKey.current,
       })
       .then(
@@ -170,6 +240,8 @@ function DeliveryForm({ empty }: { empty: boolean }) {
         },
         (err: unknown) => {
           if (isApiError(err)) attemptKey.current = newIdempotencyKey();
+          const changed = totalChangedDetails(err);
+          if (changed) onTotalChanged(changed);
           notify.error(placeOrderError(err));
         },
       );
@@ -213,7 +285,7 @@ function DeliveryForm({ empty }: { empty: boolean }) {
             placeholder="Gate code, where to leave the delivery..."
           />
         </div>
-        <Button type="primary" size="large" block onClick={onPlace} disabled={place.isPending}>
+        <Button type="primary" size="large" block onClick={onPlace} disabled={place.isPending || expectedTotal === null}>
           {place.isPending ? 'Placing Order...' : 'Place Order'}
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '@/lib/api-client';
-import { CART_COUNT_KEY, CART_KEY } from '@/features/cart/api/cart';
+import { apiJson, isApiError } from '@/lib/api-client';
+import { CART_COUNT_KEY, CART_KEY, PRICING_KEY } from '@/features/cart/api/cart';
 import { METRICS_KEY } from '@/features/dashboard/api/metrics';
 import { LOW_STOCK_KEY, PRODUCTS_KEY } from '@/features/products/api/products';
 import type { DeliveryTimeSlot, Order, OrderStatus } from '@contracts/ordering';
@@ -21,16 +21,31 @@ export interface PlaceOrderInput {
   deliveryDate: string | null;
   deliveryTimeSlot: DeliveryTimeSlot | null;
   specialInstructions: string | null;
+  /** the total the cart showed: if the order would cost anything else, the server answers 409 and places nothing */
+  expectedTotal: string;
   /** one per checkout attempt: a retry of the same attempt answers the same order */
   idempotencyKey: string;
 }
 
-/** Placing an order empties the cart, adds an order, moves the metrics and takes stock. */
+/**
+ * Placing an order empties the cart, adds an order, moves the metrics and takes stock. A 409 means
+ * the cart is not what the customer saw (prices, stock, availability, or it was being ordered
+ * elsewhere): the cart, its pricing and the catalogue are read again.
+ */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ idempotencyKey, ...body }: PlaceOrderInput) =>
       apiJson<Order>('POST', '/api/orders', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    onError: (err) =>
+      isApiError(err, 409)
+        ? Promise.all([
+            queryClient.invalidateQueries({ queryKey: CART_KEY, exact: true }),
+            queryClient.invalidateQueries({ queryKey: CART_COUNT_KEY }),
+            queryClient.invalidateQueries({ queryKey: PRICING_KEY }),
+            queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
+          ])
+        : undefined,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: CART_KEY, exact: true }),

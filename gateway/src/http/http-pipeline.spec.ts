@@ -1,0 +1,43 @@
+import { jsonBodyProblem, jsonSeparators, MAX_JSON_ENTRIES } from './http-pipeline';
+
+describe('jsonBodyProblem: bounded bodies', () => {
+  const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
+
+  it('accepts up to MAX_JSON_ENTRIES keys and array elements in all, and refuses more as too large', () => {
+    expect(jsonBodyProblem(keys(MAX_JSON_ENTRIES))).toBeNull();
+    expect(jsonBodyProblem(keys(MAX_JSON_ENTRIES + 1))).toEqual({ message: `Request body has too many fields (at most ${MAX_JSON_ENTRIES})`, tooLarge: true });
+    expect(jsonBodyProblem({ list: Array.from({ length: MAX_JSON_ENTRIES }, () => 1) })).toEqual(expect.objectContaining({ tooLarge: true }));
+    // nested objects add up
+    expect(jsonBodyProblem({ a: keys(200), b: keys(100) })).toEqual(expect.objectContaining({ tooLarge: true }));
+    expect(jsonBodyProblem(Array.from({ length: 10_000 }, () => ({})))).toEqual(expect.objectContaining({ tooLarge: true }));
+  });
+
+  it('still refuses prototype keys, NUL and deep nesting as before', () => {
+    expect(jsonBodyProblem(JSON.parse('{"__proto__": {"x": 1}}'))).toEqual({ field: undefined, message: 'Property __proto__ is not allowed' });
+    expect(jsonBodyProblem({ name: 'a\u0000b' })).toEqual({ field: 'name', message: 'Text cannot contain NUL characters' });
+    let deep: unknown = 1;
+    for (let i = 0; i < 40; i++) deep = { d: deep };
+    expect(jsonBodyProblem(deep)).toEqual({ field: 'd', message: 'Request body is nested too deeply' });
+  });
+});
+
+describe('jsonSeparators: counted on the raw text, before parsing', () => {
+  const raw = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+  it('counts commas between keys and elements, not inside strings (escaped quotes included)', () => {
+    expect(jsonSeparators(raw({ a: 1, b: [1, 2, 3], c: { d: 'x' } }), 100)).toBe(4);
+    expect(jsonSeparators(raw({ text: 'a, b, "c, d", \\, e' }), 100)).toBe(0);
+    expect(jsonSeparators(raw({ text: 'Brötchen, Käse', n: 1 }), 100)).toBe(1);
+  });
+
+  it('stops just past the limit', () => {
+    const wide = raw(Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, 0])));
+    expect(jsonSeparators(wide, 256)).toBe(257);
+  });
+
+  it('never counts fewer commas than keys and elements minus containers', () => {
+    const body = { list: Array.from({ length: 300 }, (_, i) => i) };
+    expect(jsonSeparators(raw(body), 1000)).toBe(299);
+    expect(jsonBodyProblem(body)).toEqual(expect.objectContaining({ tooLarge: true }));
+  });
+});
