@@ -5,92 +5,93 @@ import { LogoMark } from '@/components/ui/logo';
 import { logout } from '@/features/auth/api/auth';
 import { isNavActive } from '@/lib/nav';
 import { displayName, initials, isAdmin, roleLabel } from '@/lib/user';
-import type { ShellProps } from './app-shell';
+import type { ShellChromeProps } from './app-shell';
 import { ADMIN_ITEMS, mainItems, type NavItem } from './nav-items';
 
-export function DesktopShell({ user, page, cartCount, notificationCount, todaysSales, children }: ShellProps) {
+/** The desktop sidebar: brand, main and admin navigation, who is signed in. */
+export function DesktopSidebar({ user, cartCount, notificationCount }: ShellChromeProps) {
+  const admin = isAdmin(user);
+  return (
+    <aside className="sidebar" aria-label="Sidebar">
+      <div className="sidebar-inner">
+        <Link to="/" className="sidebar-brand">
+          <span className="brand-mark" aria-hidden="true">
+            <LogoMark size={26} />
+          </span>
+          <span>
+            <span className="brand-name">Bakery Wholesale</span>
+            <span className="brand-sub">Fresh bread ordering</span>
+          </span>
+        </Link>
+        <nav className="sidebar-nav" aria-label="Main navigation">
+          <NavList items={mainItems(admin)} counts={{ cart: cartCount, notifications: notificationCount }} />
+          {admin && (
+            <>
+              <div className="sidebar-section" id="admin-nav-heading">
+                Admin
+              </div>
+              <NavList items={ADMIN_ITEMS} counts={{ cart: cartCount, notifications: notificationCount }} labelledBy="admin-nav-heading" />
+            </>
+          )}
+        </nav>
+        {user && (
+          <div className="sidebar-footer">
+            <Avatar className="user-avatar" aria-hidden="true">
+              {initials(user)}
+            </Avatar>
+            <div className="user-meta">
+              <div className="user-name" title={displayName(user)}>
+                {displayName(user)}
+              </div>
+              <div className="user-role">{roleLabel(user)}</div>
+            </div>
+            <Button type="text" icon={<LogoutOutlined />} aria-label="Log out" onClick={() => void logout()} />
+          </div>
+        )}
+      </div>
+    </aside>
+  );
+}
+
+/** The desktop page header: title and subtitle, Today's Sales, the bell, Sign Out. */
+export function DesktopHeader({ user, page, notificationCount, todaysSales }: ShellChromeProps) {
   const admin = isAdmin(user);
   const navigate = useNavigate();
   return (
-    <div className="shell-desktop">
-      <aside className="sidebar" aria-label="Sidebar">
-        <div className="sidebar-inner">
-          <Link to="/" className="sidebar-brand">
-            <span className="brand-mark" aria-hidden="true">
-              <LogoMark size={26} />
-            </span>
-            <span>
-              <span className="brand-name">Bakery Wholesale</span>
-              <span className="brand-sub">Fresh bread ordering</span>
-            </span>
-          </Link>
-          <nav className="sidebar-nav" aria-label="Main navigation">
-            <NavList items={mainItems(admin)} counts={{ cart: cartCount, notifications: notificationCount }} />
-            {admin && (
-              <>
-                <div className="sidebar-section" id="admin-nav-heading">
-                  Admin
-                </div>
-                <NavList items={ADMIN_ITEMS} counts={{ cart: cartCount, notifications: notificationCount }} labelledBy="admin-nav-heading" />
-              </>
-            )}
-          </nav>
-          {user && (
-            <div className="sidebar-footer">
-              <Avatar className="user-avatar" aria-hidden="true">
-                {initials(user)}
-              </Avatar>
-              <div className="user-meta">
-                <div className="user-name" title={displayName(user)}>
-                  {displayName(user)}
-                </div>
-                <div className="user-role">{roleLabel(user)}</div>
-              </div>
-              <Button type="text" icon={<LogoutOutlined />} aria-label="Log out" onClick={() => void logout()} />
-            </div>
-          )}
-        </div>
-      </aside>
-      <div className="shell-main">
-        <header className="page-header">
-          <div className="page-heading">
-            <h1 className="page-title">{page.title}</h1>
-            {page.subtitle && <p className="page-subtitle">{page.subtitle}</p>}
-          </div>
-          <div className="header-actions">
-            {todaysSales && (
-              <div className="todays-sales">
-                <span className="todays-sales-label">Today's Sales</span>
-                <span className="todays-sales-value">{todaysSales}</span>
-              </div>
-            )}
-            {user && (
-              <Link
-                to={admin ? '/admin/orders' : '/orders'}
-                className="icon-link"
-                aria-label={admin && notificationCount > 0 ? `Notifications: ${notificationCount} unread` : 'Notifications'}
-              >
-                <Badge count={admin ? notificationCount : 0} size="small">
-                  <BellOutlined className="bell-icon" />
-                </Badge>
-              </Link>
-            )}
-            {user ? (
-              <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
-                Sign Out
-              </Button>
-            ) : (
-              <Button type="primary" icon={<LoginOutlined />} onClick={() => navigate('/')}>
-              Sign In
-            </Button>
-            )}
-          </div>
-        </header>
-        <main className="page-content" id="main">
-          {children}
-        </main>
+    <header className="page-header">
+      <div className="page-heading">
+        <h1 className="page-title">{page.title}</h1>
+        {page.subtitle && <p className="page-subtitle">{page.subtitle}</p>}
       </div>
-    </div>
+      <div className="header-actions">
+        {todaysSales && (
+          <div className="todays-sales">
+            <span className="todays-sales-label">Today's Sales</span>
+            <span className="todays-sales-value">{todaysSales}</span>
+          </div>
+        )}
+        {user && (
+          <Link
+            to={admin ? '/admin/orders' : '/orders'}
+            className="icon-link"
+            aria-label={admin && notificationCount > 0 ? `Notifications: ${notificationCount} unread` : 'Notifications'}
+          >
+            <Badge count={admin ? notificationCount : 0} size="small">
+              <BellOutlined className="bell-icon" />
+            </Badge>
+          </Link>
+        )}
+        {user ? (
+          <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
+            Sign Out
+          </Button>
+        ) : (
+          <Button type="primary" icon={<LoginOutlined />} onClick={() => navigate('/')}>
+            Sign In
+          </Button>
+        )}
+      </div>
+    </header>
   );
 }
 

@@ -6,20 +6,17 @@ import { LogoMark } from '@/components/ui/logo';
 import { logout } from '@/features/auth/api/auth';
 import { isNavActive } from '@/lib/nav';
 import { displayName, initials, isAdmin, roleLabel } from '@/lib/user';
-import type { ShellProps } from './app-shell';
+import type { ShellChromeProps } from './app-shell';
 import { ADMIN_ITEMS, mainItems, tabItems, type NavItem } from './nav-items';
 
-export function MobileShell({ user, page, cartCount, notificationCount, children }: ShellProps) {
+/** The mobile top bar (menu button, brand, cart, Sign Out) and the menu drawer it opens. */
+export function MobileTopBar({ user, cartCount, notificationCount }: ShellChromeProps) {
   const admin = isAdmin(user);
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
   const counts = { cart: cartCount, notifications: notificationCount };
-  const subtitle = page.mobileSubtitle ?? page.subtitle;
-  const tabs = tabItems(admin);
-
   return (
-    <div className="shell-mobile">
+    <>
       <header className="mobile-header">
         <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setMenuOpen(true)} />
         <Link to="/" className="mobile-brand">
@@ -67,38 +64,49 @@ export function MobileShell({ user, page, cartCount, notificationCount, children
           </div>
         )}
       </Drawer>
+    </>
+  );
+}
 
-      <div className="mobile-page-heading">
-        <h1 className="page-title">{page.title}</h1>
-        {subtitle && <p className="page-subtitle">{subtitle}</p>}
-      </div>
-      <main className="mobile-content" id="main">
-        {children}
-      </main>
-
-      <nav className={tabs.length > 5 ? 'bottom-tabs bottom-tabs-many' : 'bottom-tabs'} aria-label="Bottom navigation">
-        {tabs.map((item) => {
-          const active = isNavActive(pathname, item.href);
-          const count = item.badge ? counts[item.badge] : 0;
-          return (
-            <Link
-              key={item.href}
-              to={item.href}
-              className={`bottom-tab${active ? ' active' : ''}`}
-              aria-current={active ? 'page' : undefined}
-              title={item.label}
-            >
-              <Badge count={count} size="small" offset={[4, 0]}>
-                <span className="bottom-tab-icon" aria-hidden="true">
-                  {item.icon}
-                </span>
-              </Badge>
-              <span className="bottom-tab-label">{item.tabLabel ?? item.label}</span>
-            </Link>
-          );
-        })}
-      </nav>
+/** The page's title and subtitle (the shorter mobile subtitle where there is one). */
+export function MobileHeading({ page }: Pick<ShellChromeProps, 'page'>) {
+  const subtitle = page.mobileSubtitle ?? page.subtitle;
+  return (
+    <div className="mobile-page-heading">
+      <h1 className="page-title">{page.title}</h1>
+      {subtitle && <p className="page-subtitle">{subtitle}</p>}
     </div>
+  );
+}
+
+/** The fixed bottom tab bar. */
+export function BottomTabs({ user, cartCount, notificationCount }: ShellChromeProps) {
+  const { pathname } = useLocation();
+  const tabs = tabItems(isAdmin(user));
+  const counts = { cart: cartCount, notifications: notificationCount };
+  return (
+    <nav className={tabs.length > 5 ? 'bottom-tabs bottom-tabs-many' : 'bottom-tabs'} aria-label="Bottom navigation">
+      {tabs.map((item) => {
+        const active = isNavActive(pathname, item.href);
+        const count = item.badge ? counts[item.badge] : 0;
+        return (
+          <Link
+            key={item.href}
+            to={item.href}
+            className={`bottom-tab${active ? ' active' : ''}`}
+            aria-current={active ? 'page' : undefined}
+            title={item.label}
+          >
+            <Badge count={count} size="small" offset={[4, 0]}>
+              <span className="bottom-tab-icon" aria-hidden="true">
+                {item.icon}
+              </span>
+            </Badge>
+            <span className="bottom-tab-label">{item.tabLabel ?? item.label}</span>
+          </Link>
+        );
+      })}
+    </nav>
   );
 }
 

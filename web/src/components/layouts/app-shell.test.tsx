@@ -1,0 +1,79 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { MOBILE_BREAKPOINT } from '@/lib/use-is-mobile';
+import { renderWithClient } from '@/testing/test-utils';
+import { AppShell } from './app-shell';
+
+/** A media query list the test flips, as a rotated tablet or a resized window would. */
+function controllableViewport() {
+  let mobile = false;
+  const listeners = new Set<{ query: string; listener: (event: { matches: boolean }) => void }>();
+  const matches = (query: string) => query === `(max-width: ${MOBILE_BREAKPOINT - 1}px)` && mobile;
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    get matches() {
+      return matches(query);
+    },
+    media: query,
+    onchange: null,
+    addListener: (listener: never) => listeners.add({ query, listener }),
+    removeListener: (listener: never) => listeners.forEach((l) => l.listener === listener && listeners.delete(l)),
+    addEventListener: (_: string, listener: never) => listeners.add({ query, listener }),
+    removeEventListener: (_: string, listener: never) => listeners.forEach((l) => l.listener === listener && listeners.delete(l)),
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  return {
+    setMobile(next: boolean) {
+      mobile = next;
+      act(() => [...listeners].forEach((l) => l.listener({ matches: matches(l.query) })));
+    },
+    restore: () => (window.matchMedia = original),
+  };
+}
+
+function PageWithState() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <label>
+        Note <input aria-label="Note" />
+      </label>
+      <button onClick={() => setOpen(true)}>Open</button>
+      {open && <div role="dialog" aria-label="Restock" />}
+    </>
+  );
+}
+
+describe('AppShell across the 768 px breakpoint', () => {
+  const user = { id: 'u1', email: 'a@b.co', role: 'admin' as const, firstName: 'Ada', lastName: 'Baker' };
+
+  it('swaps only the chrome: the page keeps its open dialog and what was typed', () => {
+    const viewport = controllableViewport();
+    try {
+      renderWithClient(
+        <MemoryRouter initialEntries={['/admin/products']}>
+          <AppShell user={user as never} page={{ title: 'Manage Products' }}>
+            <PageWithState />
+          </AppShell>
+        </MemoryRouter>,
+      );
+      expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument();
+      fireEvent.change(screen.getByLabelText('Note'), { target: { value: '20 more' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+
+      viewport.setMobile(true);
+      expect(screen.getByRole('navigation', { name: 'Bottom navigation' })).toBeInTheDocument();
+      expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
+      expect(screen.getByRole('dialog', { name: 'Restock' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Note')).toHaveValue('20 more');
+
+      viewport.setMobile(false);
+      expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument();
+      expect(screen.getByRole('dialog', { name: 'Restock' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Note')).toHaveValue('20 more');
+    } finally {
+      viewport.restore();
+    }
+  });
+});
