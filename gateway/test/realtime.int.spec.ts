@@ -47,8 +47,6 @@ function disconnected(socket: Socket): Promise<string> {
   return new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('realtime: socket.io pushes on the API port', () => {
   let stack: TestStack;
   let admin: ApiClient;
@@ -127,10 +125,15 @@ describe('realtime: socket.io pushes on the API port', () => {
     const alert = await nextPush(adminSocket.pushes, 'inventory:alert', (p) => p.productId === loaf.id);
     expect(alert.payload).toEqual({ productId: loaf.id, name: 'Threshold Rye', stock: 10, lowStockThreshold: 10, alertType: 'low_stock' });
 
-    // one more order, still above 0: the open alert stands, nothing new is pushed
+    // one more order, still above 0: the open alert stands, nothing new is pushed; the order that
+    // empties the shelf raises the next alert, which comes down the same path after any other
     await placeOrder(customer, loaf.id, 1);
-    await sleep(1000);
-    expect(adminSocket.pushes.filter((p) => p.event === 'inventory:alert' && p.payload.productId === loaf.id)).toHaveLength(1);
+    await placeOrder(customer, loaf.id, 9);
+    await nextPush(adminSocket.pushes, 'inventory:alert', (p) => p.productId === loaf.id && p.alertType === 'out_of_stock');
+    expect(adminSocket.pushes.filter((p) => p.event === 'inventory:alert' && p.payload.productId === loaf.id).map((p) => p.payload)).toEqual([
+      { productId: loaf.id, name: 'Threshold Rye', stock: 10, lowStockThreshold: 10, alertType: 'low_stock' },
+      { productId: loaf.id, name: 'Threshold Rye', stock: 0, lowStockThreshold: 10, alertType: 'out_of_stock' },
+    ]);
     expect(customerSocket.pushes.filter((p) => p.event !== 'order:updated')).toEqual([]);
   });
 
@@ -155,16 +158,23 @@ describe('realtime: socket.io pushes on the API port', () => {
     expect((await admin.put(`/api/orders/${bobOrder}/status`, { status: 'in_transit' })).status).toBe(200);
     await nextPush(bobSocket.pushes, 'order:updated', (p) => p.orderId === bobOrder && p.status === 'in_transit');
     await nextPush(adminSocket.pushes, 'order:updated', (p) => p.orderId === bobOrder && p.status === 'in_transit');
-    await sleep(500);
 
-    // each customer heard only about their own order, and no admin event at all
+    // one last order each, whose pushes come down the same path after anything sent before them
+    const aliceLast = await placeOrder(alice, loaf.id);
+    const bobLast = await placeOrder(bob, loaf.id);
+    await nextPush(aliceSocket.pushes, 'order:updated', (p) => p.orderId === aliceLast);
+    await nextPush(bobSocket.pushes, 'order:updated', (p) => p.orderId === bobLast);
+
+    // each customer heard only about their own orders, and no admin event at all
     expect(aliceSocket.pushes.map((p) => [p.event, p.payload])).toEqual([
       ['order:updated', { orderId: aliceOrder, status: 'pending' }],
       ['order:updated', { orderId: aliceOrder, status: 'confirmed' }],
+      ['order:updated', { orderId: aliceLast, status: 'pending' }],
     ]);
     expect(bobSocket.pushes.map((p) => [p.event, p.payload])).toEqual([
       ['order:updated', { orderId: bobOrder, status: 'pending' }],
       ['order:updated', { orderId: bobOrder, status: 'in_transit' }],
+      ['order:updated', { orderId: bobLast, status: 'pending' }],
     ]);
   });
 

@@ -202,7 +202,8 @@ describe('catalog service: stock reservations', () => {
       const found = (await kit.publishedEvents<StockLowEvent>(CatalogEvents.stockLow)).filter((e) => e.payload.productId === product.id);
       return found.length > 0 && found;
     });
-    await new Promise((r) => setTimeout(r, 1500)); // a second event, if there were one, would be out by now
+    // every event catalog has written so far is on the stream: a second stock.low, if there were one, is among them
+    await eventually(async () => (await kit.db.query('SELECT count(*)::int AS n FROM event_outbox WHERE published_at IS NULL')).rows[0].n === 0);
     const settled = (await kit.publishedEvents<StockLowEvent>(CatalogEvents.stockLow)).filter((e) => e.payload.productId === product.id);
     expect(settled).toHaveLength(1);
     expect(events[0]).toMatchObject({

@@ -34,11 +34,12 @@ export async function registerAdminApi(e2e: E2E, registrationKey: string): Promi
   return email;
 }
 
-/** Resolves once the page has opened its socket.io connection (pushes reach it from then on). */
+/**
+ * Resolves once the page's socket.io connection is up (the app marks `<html data-realtime>`): the
+ * gateway joins a socket to its rooms before it answers the handshake, so pushes reach it from then on.
+ */
 export async function waitForSocket(page: Page): Promise<void> {
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/socket.io/')));
-  // the handshake's upgrade and the room join follow the first request
-  await page.waitForTimeout(300);
+  await page.locator('html[data-realtime="connected"]').waitFor({ state: 'attached' });
 }
 
 /** The Manage Orders entry's unread badge in the desktop sidebar: a number, or 0 when there is none. */

@@ -42,6 +42,8 @@ export function RealtimeBridge({ user }: { user: User }) {
     void import('socket.io-client').then(({ io }) => {
       if (closed) return;
       const s = io({ path: REALTIME_PATH, withCredentials: true, reconnectionDelayMax: 10_000 });
+      // whether pushes reach this page now: for support (devtools) and for tests to wait on, not to guess
+      s.on('connect', () => (document.documentElement.dataset.realtime = 'connected'));
       s.on(RealtimeEvents.orderUpdated, (push: OrderUpdatedPush) => {
         void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
         void queryClient.invalidateQueries({ queryKey: METRICS_KEY });
@@ -56,6 +58,7 @@ export function RealtimeBridge({ user }: { user: User }) {
         if (err?.message === 'Unauthorized') void queryClient.invalidateQueries({ queryKey: USER_KEY });
       });
       s.on('disconnect', (reason: string) => {
+        document.documentElement.dataset.realtime = 'disconnected';
         if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: USER_KEY });
       });
       if (admin) {
@@ -74,6 +77,7 @@ export function RealtimeBridge({ user }: { user: User }) {
     return () => {
       closed = true;
       socket?.close();
+      delete document.documentElement.dataset.realtime;
     };
   }, [queryClient, userId, admin]);
 
