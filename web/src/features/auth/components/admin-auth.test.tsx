@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { dismissToast } from '@/components/ui/toast-store';
 import { assignLocation } from '@/lib/browser';
 import { jsonResponse, mockFetch, renderRoutes } from '@/testing/test-utils';
