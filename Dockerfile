@@ -34,7 +34,7 @@ RUN npm run build
 # Gather just the build outputs (dist of every workspace that has one, including web/dist), laid
 # out like the repository, so the runtime stage copies them in one step.
 RUN mkdir /out \
- && for ws in libs/* services/* gateway web; do \
+ && for ws in libs/* services/* gateway web tools/*; do \
       if [ -d "$ws/dist" ]; then mkdir -p "/out/$ws" && cp -R "$ws/dist" "/out/$ws/"; fi; \
     done \
  && find /out -name '*.tsbuildinfo' -delete
@@ -45,7 +45,7 @@ ENV NODE_ENV=production
 WORKDIR /app
 # A fresh `npm ci --omit=dev` rather than pruning the build stage's node_modules: no compilers,
 # Nx, Vite or test tools end up in the image. npm recreates the workspace links
-# (node_modules/@bakery/* -> libs/*, ...), which is why the manifests come first.
+# (node_modules/@bakery/* -> libs/*, tools/*, ...), which is why the manifests come first.
 COPY --from=manifests /src ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
 COPY --from=build /out ./

@@ -1,7 +1,8 @@
 /**
  * One jest run for the whole workspace, in four projects:
- * - unit: *.spec.ts files in src/, beside the code, no servers needed;
- * - integration: *.int.spec.ts files in test/, against real Postgres and NATS (see libs/testing);
+ * - unit: *.spec.ts files in src/, beside the code, no servers needed (and tools/lint's check of the
+ *   lint config);
+ * - integration: *.int.spec.ts files in test/, against real Postgres and NATS (see tools/testing);
  * - web: the browser app's component and unit tests (*.test.ts(x) files in web/src/), in jsdom;
  * - e2e: the browser app in Debian's chromium (playwright-core) against a real stack started by
  *   each test file (*.e2e.spec.ts files in web/e2e/); needs web/dist (npm test builds it first).
@@ -28,7 +29,8 @@ const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.tsx?$': tsJest },
   moduleNameMapper: {
-    '^@bakery/(contracts|platform|event-bus|service-kit|testing|devstack)$': '<rootDir>/libs/$1/src',
+    '^@bakery/(contracts|platform|event-bus|service-kit)$': '<rootDir>/libs/$1/src',
+    '^@bakery/(testing|devstack)$': '<rootDir>/tools/$1/src',
     '^@bakery/service-(auth|catalog|ordering|customers|notifications)$': '<rootDir>/services/$1/src/service',
     '^@bakery/gateway$': '<rootDir>/gateway/src/gateway',
   },
@@ -59,15 +61,15 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{libs,services,gateway}/**/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{libs,services,gateway,tools}/**/src/**/*.spec.ts', '<rootDir>/tools/lint/*.spec.ts'],
     },
     {
       ...shared,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{libs,services,gateway}/**/test/**/*.int.spec.ts'],
-      globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts',
-      globalTeardown: '<rootDir>/libs/testing/src/jest-global-teardown.ts',
-      setupFiles: ['<rootDir>/libs/testing/src/jest-setup-env.ts'],
+      testMatch: ['<rootDir>/{libs,services,gateway,tools}/**/test/**/*.int.spec.ts'],
+      globalSetup: '<rootDir>/tools/testing/src/jest-global-setup.ts',
+      globalTeardown: '<rootDir>/tools/testing/src/jest-global-teardown.ts',
+      setupFiles: ['<rootDir>/tools/testing/src/jest-setup-env.ts'],
       slowTestThreshold: 20,
     },
     {
@@ -92,7 +94,7 @@ module.exports = {
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
       globalSetup: '<rootDir>/web/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/web/e2e/support/global-teardown.ts',
-      setupFiles: ['<rootDir>/libs/testing/src/jest-setup-env.ts'],
+      setupFiles: ['<rootDir>/tools/testing/src/jest-setup-env.ts'],
       slowTestThreshold: 60,
     },
   ],

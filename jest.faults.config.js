@@ -13,7 +13,7 @@ module.exports = {
     {
       ...integration,
       displayName: 'faults',
-      testMatch: ['<rootDir>/libs/devstack/test/faults/**/*.faults.spec.ts'],
+      testMatch: ['<rootDir>/tools/devstack/test/faults/**/*.faults.spec.ts'],
     },
   ],
 };

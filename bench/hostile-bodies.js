@@ -5,7 +5,6 @@
  * before validation (413) and keep its event loop free: health latency is printed idle and under
  * that load. Used by run.js (scenario `hostile`).
  */
-const autocannon = require('autocannon');
 const { percentile } = require('./lib/client');
 
 const HOSTILE_CONNECTIONS = Number(process.env.BENCH_HOSTILE_CONNECTIONS ?? 8);

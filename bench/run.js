@@ -52,7 +52,7 @@ async function startStack() {
   if (process.env.BENCH_URL) {
     return { url: process.env.BENCH_URL, namespace: process.env.BENCH_NAMESPACE ?? 'bakery', key: process.env.ADMIN_REGISTRATION_KEY, pids: {}, stop: async () => {} };
   }
-  const { ProcessStack, waitForHealthy } = require(path.join(ROOT, 'libs/devstack/dist/process-stack'));
+  const { ProcessStack, waitForHealthy } = require(path.join(ROOT, 'tools/devstack/dist/process-stack'));
   const { SERVICE_NAMES } = require('@bakery/contracts');
   const namespace = `bench_${randomUUID().slice(0, 6)}`;
   const port = await freePort();
@@ -75,7 +75,7 @@ async function startStack() {
   }
   const url = `http://127.0.0.1:${port}`;
   await Promise.race([waitForHealthy(url, 60_000), anExit]);
-  const { dropNamespace } = require(path.join(ROOT, 'libs/devstack/dist'));
+  const { dropNamespace } = require(path.join(ROOT, 'tools/devstack/dist'));
   const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   return {
     url,

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { GATEWAY_CONFIG, GatewayConfig } from './config';
 import { AuthModule } from './auth/auth.module';
+import { CalendarModule } from './calendar/calendar.module';
 import { CartModule } from './cart/cart.module';
 import { CustomersModule } from './customers/customers.module';
 import { DashboardModule } from './dashboard/dashboard.module';
@@ -21,7 +22,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [MessagingModule.register(nc, config.namespace, config.rpcTimeoutMs), AuthModule, CustomersModule, ProductsModule, CartModule, OrdersModule, PricingModule, DashboardModule, UploadsModule, NotificationsModule, RealtimeModule],
+      imports: [MessagingModule.register(nc, config.namespace, config.rpcTimeoutMs), AuthModule, CustomersModule, ProductsModule, CartModule, OrdersModule, PricingModule, CalendarModule, DashboardModule, UploadsModule, NotificationsModule, RealtimeModule],
       controllers: [HealthController],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
       exports: [GATEWAY_CONFIG],

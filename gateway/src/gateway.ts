@@ -81,7 +81,9 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
   app.use(cookieParser());
   app.use(jsonBodyParser(config.bodyLimit));
   app.use(webApp(config.webDist));
-  app.useGlobalPipes(strictValidationPipe());
+  // HTTP bodies are validated here, once, with the contracts' classes; each service validates
+  // the message it is then sent (NATS is a trust boundary too: docs/architecture.md)
+  app.useGlobalPipes(strictValidationPipe({ absentAsEmpty: true }));
   app.useGlobalFilters(new AllErrorsFilter(logger));
 
   await app.listen(config.port, config.host);

@@ -206,7 +206,14 @@ describe('hostile bodies and what answers say', () => {
     expect((await customer.get('/api/health/auth')).body).toEqual({ service: 'auth', status: 'up' });
     const admin = await signedInAdmin(stack.url);
     const detail = await admin.get('/api/health/auth');
-    expect(detail.body).toEqual({ service: 'auth', status: 'up', instanceId: stack.instancesOf('auth')[0].instanceId, uptimeSeconds: expect.any(Number) });
+    expect(detail.body).toEqual({
+      service: 'auth',
+      status: 'up',
+      instanceId: stack.instancesOf('auth')[0].instanceId,
+      uptimeSeconds: expect.any(Number),
+      deadLetters: 0,
+      deadLetterPage: { service: 'auth', items: [], total: 0, offset: 0, limit: 20, nextOffset: null },
+    });
   });
 
   it('names its own websocket origin in the CSP, not any ws: or wss:', async () => {

@@ -42,6 +42,7 @@ export const ROUTES: { method: string; path: string; access: Access }[] = [
   { method: 'DELETE', path: '/api/cart/:id', access: 'customer' },
   { method: 'GET', path: '/api/config/pricing', access: 'signedIn' },
   { method: 'PUT', path: '/api/config/pricing', access: 'admin' },
+  { method: 'GET', path: '/api/calendar', access: 'signedIn' },
   { method: 'POST', path: '/api/orders', access: 'customer' },
   { method: 'GET', path: '/api/orders', access: 'signedIn' },
   { method: 'GET', path: '/api/orders/:id', access: 'signedIn' },

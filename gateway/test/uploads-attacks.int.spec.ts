@@ -120,7 +120,7 @@ describe('photo upload attacks', () => {
     it('deletes them from the storage and from catalog once their URL has expired, and keeps registered ones (local driver)', async () => {
       // loaded here, so the other tests of this file also run on a gateway without a sweeper
       const { UploadSweeper: GatewaySweeper } = require('../src/uploads/upload-sweeper');
-      const { UploadSweeper: CatalogSweeper } = require('../../services/catalog/src/uploads/upload-sweeper');
+      const { UploadSweeper: CatalogSweeper } = require('@bakery/service-catalog');
       const customer = await signedInCustomer(stack.url);
       const me = (await customer.get('/api/auth/user')).body.id;
       const abandoned = await requestUploadUrl(customer);

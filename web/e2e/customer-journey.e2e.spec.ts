@@ -1,3 +1,4 @@
+import { waitForSocket } from './support/admin';
 import { DESKTOP, expectToast, MOBILE, newPage, seedCatalogue, startE2E, uniqueEmail, type E2E } from './support/harness';
 import { customerJourney } from './support/journey';
 
@@ -42,8 +43,7 @@ describe('customer journey in chromium', () => {
       const card = page.getByRole('listitem', { name: `Order #${order.id.slice(-8)}` });
       await card.locator('.status-badge', { hasText: 'pending' }).waitFor();
       // wait until the socket is connected, then let the admin move the order on
-      await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/socket.io/')));
-      await page.waitForTimeout(300);
+      await waitForSocket(page);
       const changed = await e2e.admin.put(`/api/orders/${order.id}/status`, { status: 'confirmed' });
       expect(changed.status).toBe(200);
       await card.locator('.status-badge', { hasText: 'confirmed' }).waitFor({ timeout: 5000 });

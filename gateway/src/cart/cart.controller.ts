@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { AddToCartDto, CartLine, OrderingPatterns, UpdateCartLineDto } from '@bakery/contracts';
+import { AddToCartDto, CartLine, OrderingMessages, OrderingPatterns, UpdateCartLineDto } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
 import { CustomerOnly } from '../auth/access';
 import { CurrentPrincipal, Principal } from '../auth/principal';
+import { routeId } from '../http/route-id';
 
 /** The signed-in customer's cart; admins have none (403). */
 @CustomerOnly()
@@ -27,11 +28,15 @@ export class CartController {
 
   @Put(':id')
   update(@CurrentPrincipal() me: Principal, @Param('id') id: string, @Body() body: UpdateCartLineDto): Promise<CartLine> {
-    return this.rpc.request(OrderingPatterns.updateCartLine, { ...body, lineId: id, customerId: me.userId });
+    return this.rpc.request(OrderingPatterns.updateCartLine, { ...body, lineId: lineId(id), customerId: me.userId });
   }
 
   @Delete(':id')
   remove(@CurrentPrincipal() me: Principal, @Param('id') id: string): Promise<{ id: string }> {
-    return this.rpc.request(OrderingPatterns.removeCartLine, { lineId: id, customerId: me.userId });
+    return this.rpc.request(OrderingPatterns.removeCartLine, { lineId: lineId(id), customerId: me.userId });
   }
+}
+
+function lineId(id: string): string {
+  return routeId(id, OrderingMessages.cartLineNotFound);
 }

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
-import { AppError, CreateCustomerDto, CustomerAccount, CustomersPatterns, isUuid, UpdateCustomerDto } from '@bakery/contracts';
+import { CreateCustomerDto, CustomerAccount, CustomersPatterns, UpdateCustomerDto } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
 import { AdminOnly } from '../auth/access';
+import { routeId } from '../http/route-id';
 
 /** The customer directory, for administrators. */
 @AdminOnly()
@@ -31,6 +32,5 @@ export class CustomersController {
 }
 
 function customerId(id: string): string {
-  if (!isUuid(id)) throw AppError.notFound('Customer not found');
-  return id;
+  return routeId(id, 'Customer not found');
 }

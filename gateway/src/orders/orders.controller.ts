@@ -2,6 +2,7 @@ import { Body, Controller, Get, Headers, Param, Post, Put } from '@nestjs/common
 import {
   AppError,
   ChangeStatusDto,
+  IDEMPOTENCY_KEY_PATTERN,
   ListOrdersRequest,
   Order,
   OrderCursor,
@@ -14,9 +15,8 @@ import {
 import { RpcClient } from '@bakery/platform';
 import { AdminOnly, CustomerOnly, SignedIn } from '../auth/access';
 import { caller, CurrentPrincipal, Principal } from '../auth/principal';
+import { routeId } from '../http/route-id';
 import { CatalogueCache } from '../products/catalogue-cache';
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** Placing orders (customers), order history (own for customers, all for admins), status changes. */
 @Controller('api/orders')
@@ -39,7 +39,7 @@ export class OrdersController {
     @Body() body: PlaceOrderDto,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<Order> {
-    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
       throw AppError.validation({ 'Idempotency-Key': [OrderingMessages.idempotencyKey] });
     }
     return this.changesStock(this.rpc.request(OrderingPatterns.placeOrder, {
@@ -70,20 +70,20 @@ export class OrdersController {
   @SignedIn()
   @Get(':id')
   get(@CurrentPrincipal() me: Principal, @Param('id') id: string): Promise<Order> {
-    return this.rpc.request(OrderingPatterns.getOrder, { caller: caller(me), orderId: id });
+    return this.rpc.request(OrderingPatterns.getOrder, { caller: caller(me), orderId: orderId(id) });
   }
 
   @AdminOnly()
   @Put(':id/status')
   changeStatus(@Param('id') id: string, @Body() body: ChangeStatusDto): Promise<Order> {
-    return this.changesStock(this.rpc.request(OrderingPatterns.changeStatus, { orderId: id, status: body.status }));
+    return this.changesStock(this.rpc.request(OrderingPatterns.changeStatus, { orderId: orderId(id), status: body.status }));
   }
 
   /** The customer's Cancel button on a pending order. */
   @CustomerOnly()
   @Post(':id/cancel')
   cancel(@CurrentPrincipal() me: Principal, @Param('id') id: string): Promise<Order> {
-    return this.changesStock(this.rpc.request(OrderingPatterns.cancelOrder, { caller: caller(me), orderId: id }));
+    return this.changesStock(this.rpc.request(OrderingPatterns.cancelOrder, { caller: caller(me), orderId: orderId(id) }));
   }
 
   /** Orders move stock: the catalogue this gateway caches is stale once one is placed or cancelled. */
@@ -94,4 +94,8 @@ export class OrdersController {
       this.catalogue.invalidate();
     }
   }
+}
+
+function orderId(id: string): string {
+  return routeId(id, OrderingMessages.orderNotFound);
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Res } from '@nestjs/common';
 import {
+  CatalogMessages,
   CatalogPatterns,
   CreateProductDto,
   CustomerProduct,
@@ -11,6 +12,7 @@ import {
 import { RpcClient } from '@bakery/platform';
 import { AdminOnly, CustomerOnly, SignedIn } from '../auth/access';
 import { CurrentPrincipal, Principal } from '../auth/principal';
+import { routeId } from '../http/route-id';
 import type { Response } from 'express';
 import { UploadsService } from '../uploads/uploads.service';
 import { CatalogueCache } from './catalogue-cache';
@@ -43,7 +45,7 @@ export class ProductsController {
   @SignedIn()
   @Get('products/:id')
   get(@CurrentPrincipal() me: Principal, @Param('id') id: string): Promise<Product | CustomerProduct> {
-    return this.rpc.request(CatalogPatterns.getProduct, { id, role: me.role });
+    return this.rpc.request(CatalogPatterns.getProduct, { id: productId(id), role: me.role });
   }
 
   @AdminOnly()
@@ -66,19 +68,19 @@ export class ProductsController {
   @Patch('products/:id')
   async update(@Param('id') id: string, @Body() body: UpdateProductDto): Promise<Product> {
     await this.uploads.assertServedImage(body.imageUrl);
-    return this.changed(this.rpc.request(CatalogPatterns.updateProduct, { ...body, id }));
+    return this.changed(this.rpc.request(CatalogPatterns.updateProduct, { ...body, id: productId(id) }));
   }
 
   @AdminOnly()
   @Patch('products/:id/toggle-active')
   toggleActive(@Param('id') id: string): Promise<Product> {
-    return this.changed(this.rpc.request(CatalogPatterns.toggleActive, { id }));
+    return this.changed(this.rpc.request(CatalogPatterns.toggleActive, { id: productId(id) }));
   }
 
   @AdminOnly()
   @Delete('products/:id')
   remove(@Param('id') id: string): Promise<DeleteProductResponse> {
-    return this.changed(this.rpc.request(CatalogPatterns.deleteProduct, { id }));
+    return this.changed(this.rpc.request(CatalogPatterns.deleteProduct, { id: productId(id) }));
   }
 
   /** Products at or below their threshold, lowest first: the admin dashboard's list. */
@@ -94,4 +96,8 @@ export class ProductsController {
     this.cache.invalidate();
     return result;
   }
+}
+
+function productId(id: string): string {
+  return routeId(id, CatalogMessages.productNotFound);
 }

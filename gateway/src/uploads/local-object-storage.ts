@@ -1,4 +1,4 @@
-import { AppError, isUuid } from '@bakery/contracts';
+import { AppError, isUuid, UUID_SOURCE } from '@bakery/contracts';
 import { createHash, randomUUID } from 'node:crypto';
 import { link, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -209,7 +209,7 @@ export class LocalObjectStorage implements ObjectStorage {
 }
 
 /** `<id>`, `<id>.json`, `<id>.part`, and the temporaries `<id>.<uuid>.tmp` / `<id>.json.<uuid>.tmp`. */
-const LOCAL_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.json|\.part|(?:\.json)?\.[0-9a-f-]{36}\.tmp)?$/;
+const LOCAL_NAME = new RegExp(`^(${UUID_SOURCE})(\\.json|\\.part|(?:\\.json)?\\.[0-9a-f-]{36}\\.tmp)?$`);
 
 /** The gateway route a local upload is PUT to. */
 export function uploadPath(id: string): string {

@@ -1,4 +1,4 @@
-import type { ApiClient, TestStack } from '@bakery/testing';
+import type { ApiClient } from '@bakery/testing';
 import sharp from 'sharp';
 import { crc32 } from 'node:zlib';
 

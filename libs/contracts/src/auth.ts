@@ -1,4 +1,6 @@
-import { Identity, Role } from './users';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { AdminRegisterDto, Identity, LoginDto, Role, ROLES } from './users';
+import { IsClientAddress, IsUuid } from './validation';
 
 /** Request/reply patterns of the auth service (subject `<ns>.rpc.<pattern>`). */
 export const AuthPatterns = {
@@ -23,20 +25,34 @@ export const AuthBroadcasts = {
   sessionRevoked: 'session.revoked',
 } as const;
 
-export interface CreatePendingUserRequest {
-  email: string;
-  password: string;
+// ---- message payloads (classes: the service's validation pipe checks every message) ----------
+
+/** auth.users.createPending: email (canonical form) and password as the HTTP bodies take them. */
+export class CreatePendingUserRequest extends LoginDto {
+  @IsIn(ROLES)
   role: Role;
+
+  @IsOptional()
+  @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  @IsString()
   firstName?: string;
+
+  @IsOptional()
+  @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  @IsString()
   lastName?: string;
+
   /**
    * client address of a self-service registration, for the per-address registration limit
    * (absent: no limit, e.g. a customer an administrator creates)
    */
+  @IsOptional()
+  @IsClientAddress()
   ip?: string;
 }
 
-export interface UserIdRequest {
+export class UserIdRequest {
+  @IsUuid()
   userId: string;
 }
 
@@ -44,37 +60,44 @@ export interface UserIdRequest {
  * Last step of a registration: activates the pending account with this id (the id is the
  * registration attempt's own; a taken-over attempt's id no longer names anything).
  */
-export interface ActivateUserRequest extends UserIdRequest {
+export class ActivateUserRequest extends UserIdRequest {
   /** the address createPending was given: a registration that succeeds gives its reservation back */
+  @IsOptional()
+  @IsClientAddress()
   ip?: string;
 }
 
-export interface ListUsersRequest {
+export class ListUsersRequest {
+  @IsIn(ROLES)
   role: Role;
 }
 
-export interface UpdateNamesRequest {
-  userId: string;
+/** An absent name stays, null clears it. */
+export class UpdateNamesRequest extends UserIdRequest {
+  @IsOptional()
+  @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  @IsString()
   firstName?: string | null;
+
+  @IsOptional()
+  @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  @IsString()
   lastName?: string | null;
 }
 
-export interface RegisterAdminRequest {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  registrationKey: string;
+export class RegisterAdminRequest extends AdminRegisterDto {
   /** client address, for the wrong-key limit */
+  @IsClientAddress()
   ip: string;
 }
 
-export interface LoginRequest {
-  email: string;
-  password: string;
+export class LoginRequest extends LoginDto {
   /** client address, for the failed-login limit */
+  @IsClientAddress()
   ip: string;
+
   /** admin login: a valid non-admin account gets 403 and no session */
+  @IsBoolean()
   requireAdmin: boolean;
 }
 
@@ -90,11 +113,12 @@ export interface LoginResponse {
   session: SessionInfo;
 }
 
-export interface CreateSessionRequest {
-  userId: string;
-}
+export class CreateSessionRequest extends UserIdRequest {}
 
-export interface SessionIdRequest {
+/** Session ids are 43 characters (32 random bytes, base64url). */
+export class SessionIdRequest {
+  @MaxLength(100)
+  @IsString()
   sid: string;
 }
 

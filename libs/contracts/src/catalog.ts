@@ -8,7 +8,6 @@ import {
   IsInt,
   IsOptional,
   IsString,
-  IsUUID,
   Max,
   MaxLength,
   Min,
@@ -17,6 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import {
+  ALERT_TYPES,
   CATEGORIES,
   CatalogMessages,
   countProblem,
@@ -31,7 +31,7 @@ import {
   type ReviewStatus,
   type Role,
 } from './constants';
-import { TrimToUndefined } from './validation';
+import { IsUuid, Trim, TrimToUndefined } from './validation';
 
 // ---- constants (in ./constants, free of decorators for the web app) ---------------------------
 
@@ -75,10 +75,9 @@ export const CatalogPatterns = {
   registerUpload: 'catalog.uploads.register',
 } as const;
 
-/** Events the catalog service publishes. */
+/** Events the catalog service publishes (ordering's are in ./ordering). */
 export const CatalogEvents = {
   productDeleted: 'product.deleted',
-  productChanged: 'product.changed',
   stockLow: 'stock.low',
 } as const;
 
@@ -90,43 +89,36 @@ export const CatalogBroadcasts = {
   changed: 'catalog.changed',
 } as const;
 
-/** Events the ordering service publishes (catalog consumes both). */
-export const OrderEvents = {
-  orderPlaced: 'order.placed',
-  orderCancelled: 'order.cancelled',
-} as const;
-
-export interface ProductDeletedEvent {
-  productId: string;
-}
-
-/** Catalogue fields changed (not stock churn from reservations): for cache invalidation. */
-export interface ProductChangedEvent {
-  productId: string;
-  change: 'created' | 'updated' | 'submitted' | 'activated' | 'deactivated';
+// Event payloads are classes the consumers validate with (see OrderPlacedEvent in ./ordering).
+export class ProductDeletedEvent {
+  @IsUuid()
+  productId!: string;
 }
 
 /** A product fell to or below its threshold (or, with an alert already open, to 0). */
-export interface StockLowEvent {
-  productId: string;
-  name: string;
-  stock: number;
-  lowStockThreshold: number;
-  alertType: AlertType;
-  alertId: string;
-  message: string;
-}
+export class StockLowEvent {
+  @IsUuid()
+  productId!: string;
 
-/** Published by ordering once the order is written; confirms its stock reservation. */
-export interface OrderPlacedEvent {
-  orderId: string;
-  customerId: string;
-  lines: { productId: string; quantity: number }[];
-}
+  @IsString()
+  @MaxLength(1000)
+  name!: string;
 
-/** Published by ordering when an order is cancelled; catalog returns its stock (once). */
-export interface OrderCancelledEvent {
-  orderId: string;
+  @IsInt()
+  stock!: number;
+
+  @IsInt()
+  lowStockThreshold!: number;
+
+  @IsIn(ALERT_TYPES)
+  alertType!: AlertType;
+
+  @IsUuid()
+  alertId!: string;
+
+  @IsString()
+  @MaxLength(2000)
+  message!: string;
 }
 
 // ---- what travels back ---------------------------------------------------------------------
@@ -290,11 +282,6 @@ function NameField(): PropertyDecorator {
   });
 }
 
-/** Trims a string, keeping an empty one (so a blank required-when-present field is refused, not dropped). */
-function Trim(): PropertyDecorator {
-  return Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
-}
-
 /** Absent is fine, null is not: for fields an edit may leave out but never clear. */
 function OptionalNotNull(): PropertyDecorator {
   return ValidateIf((_object, value) => value !== undefined);
@@ -344,7 +331,7 @@ const threshold = (field: string): CountMessages => ({
   max: `${field} must be at most ${MAX_STOCK}`,
 });
 
-// ---- request bodies (the gateway validates them; the service validates them again) ----------
+// ---- request bodies (the gateway validates them; the service validates its message again) ---
 
 /** POST /api/products (admin). */
 export class CreateProductDto {
@@ -477,9 +464,9 @@ export class ListProductsRequest {
   role: Role;
 }
 
-/** catalog.products.get / delete / toggleActive. An id that is not a uuid is simply not found. */
+/** catalog.products.get / delete / toggleActive. (The gateway answers 404 for a route id that is not a uuid.) */
 export class ProductIdRequest {
-  @IsString()
+  @IsUuid()
   id: string;
 
   /** get only: a customer gets 404 for a product that is not live, and a CustomerProduct otherwise */
@@ -492,7 +479,7 @@ export class ProductIdRequest {
 export class ProductIdsRequest {
   @IsArray()
   @ArrayMaxSize(500)
-  @IsString({ each: true })
+  @IsUuid({ each: true })
   ids: string[];
 }
 
@@ -501,7 +488,7 @@ export class CreateProductRequest extends CreateProductDto {}
 
 /** catalog.products.update → Product: the PATCH body plus the id from the route. */
 export class UpdateProductRequest extends UpdateProductDto {
-  @IsString()
+  @IsUuid()
   id: string;
 }
 
@@ -511,13 +498,13 @@ export class UpdateProductRequest extends UpdateProductDto {
  * hourly rate (catalog's SUBMISSION_PENDING_MAX, SUBMISSION_RATE_PER_HOUR).
  */
 export class SubmitProductRequest extends SubmitProductDto {
-  @IsUUID()
+  @IsUuid()
   customerId: string;
 }
 
 /** catalog.uploads.issue → IssuedUpload; 429 when the owner has too many pending or issued too many lately. */
 export class IssueUploadRequest {
-  @IsUUID()
+  @IsUuid()
   ownerId: string;
 
   /** how long the upload URL the gateway signs stays valid */
@@ -527,12 +514,12 @@ export class IssueUploadRequest {
   ttlSeconds: number;
 }
 
-/** catalog.uploads.check / register → UploadStatus. An id that is not a uuid is simply not found. */
+/** catalog.uploads.check / register → UploadStatus. */
 export class UploadRequest {
-  @IsString()
+  @IsUuid()
   id: string;
 
-  @IsUUID()
+  @IsUuid()
   ownerId: string;
 }
 
@@ -546,7 +533,7 @@ export class LowStockRequest {
 }
 
 export class StockLineRequest {
-  @IsUUID()
+  @IsUuid()
   productId: string;
 
   @Count(QUANTITY, 1, MAX_LINE_QUANTITY)
@@ -558,7 +545,7 @@ export class StockLineRequest {
  * `details.shortages: StockShortage[]`. Idempotent by orderId.
  */
 export class ReserveStockRequest {
-  @IsUUID()
+  @IsUuid()
   orderId: string;
 
   @IsArray()
@@ -571,6 +558,6 @@ export class ReserveStockRequest {
 
 /** catalog.stock.release → ReleaseStockResponse. Idempotent by orderId. */
 export class ReleaseStockRequest {
-  @IsUUID()
+  @IsUuid()
   orderId: string;
 }

@@ -5,6 +5,15 @@
  * users.ts, catalog.ts and ordering.ts re-export everything here, so server code is unchanged.
  */
 
+// ---- ids -------------------------------------------------------------------------------------
+
+/**
+ * A uuid (any version, either case), written once: every id check (`isUuid`, the `IsUuid()`
+ * decorator, object paths, the gateway's storage names) is built from it.
+ */
+export const UUID_SOURCE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+export const UUID_PATTERN = new RegExp(`^${UUID_SOURCE}$`, 'i');
+
 // ---- users -----------------------------------------------------------------------------------
 
 export const ROLES = ['admin', 'customer'] as const;
@@ -52,8 +61,8 @@ export type AlertType = (typeof ALERT_TYPES)[number];
 export const MAX_PRICE = '99999999.99';
 /** A price on the wire: digits, optionally a point and one or two digits ("4.50", "4.5", "12"). */
 export const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
-/** What PUT /api/products/images answers and a product's imageUrl holds. */
-export const OBJECT_PATH_PATTERN = /^\/objects\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What PUT /api/products/images answers and a product's imageUrl holds; group 1 is the upload's id. */
+export const OBJECT_PATH_PATTERN = new RegExp(`^/objects/uploads/(${UUID_SOURCE})$`, 'i');
 /** Spec section 9: quantity per line (customer submission quantity too). */
 export const MAX_LINE_QUANTITY = 500;
 /** Keeps stock and thresholds far from the integer column's limit. */
@@ -129,8 +138,7 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** No change after these. */
-export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['delivered', 'cancelled'];
+// Which status may follow which, and who may set it: ORDER_STATUS_TRANSITIONS in ./order-status.
 
 export const DELIVERY_TIME_SLOTS = ['6:00 AM - 8:00 AM', '8:00 AM - 10:00 AM', '10:00 AM - 12:00 PM'] as const;
 export type DeliveryTimeSlot = (typeof DELIVERY_TIME_SLOTS)[number];
@@ -158,6 +166,8 @@ export const OrderingMessages = {
   status: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
   finalStatus: 'This order is {status} and can no longer change',
   notPending: 'Only pending orders can be cancelled',
+  statusChangeRefused: 'An order cannot go from {from} to {to}',
+  customerOnlyCancels: 'Customers can only cancel an order',
   deliveryFee: 'Delivery fee must be an amount from 0 to 9999.99 with at most 2 decimal places',
   taxRate: 'Tax rate must be a decimal from 0 to 1 with at most 6 decimal places (0.085 is 8.5%)',
   idempotencyKey: 'Idempotency-Key must be 1 to 100 letters, digits, - or _',

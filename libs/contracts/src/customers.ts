@@ -1,4 +1,6 @@
-import { BusinessProfile, BusinessType, User } from './users';
+import { IsOptional } from 'class-validator';
+import { BusinessProfile, CreateCustomerDto, UpdateCustomerDto, User } from './users';
+import { IsClientAddress, IsUuid } from './validation';
 
 /** Request/reply patterns of the customers service. */
 export const CustomersPatterns = {
@@ -21,31 +23,25 @@ export interface OrderContact {
   phone: string | null;
 }
 
-export interface NewCustomerRequest {
-  email: string;
-  password: string;
-  firstName?: string;
-  lastName?: string;
-  businessName?: string;
-  businessType?: BusinessType;
-  phone?: string;
-  address?: string;
+// ---- message payloads (classes: the service's validation pipe checks every message) ----------
+
+/** customers.accounts.register / create: the admin's customer fields (a registration's are a subset). */
+export class NewCustomerRequest extends CreateCustomerDto {
   /** client address of a self-service registration (for its per-address limit); set by the gateway */
+  @IsOptional()
+  @IsClientAddress()
   ip?: string;
 }
 
-export interface CustomerIdRequest {
+export class CustomerIdRequest {
+  @IsUuid()
   userId: string;
 }
 
-export interface UpdateCustomerRequest {
+/** customers.accounts.update: the PATCH body plus the id from the route. */
+export class UpdateCustomerRequest extends UpdateCustomerDto {
+  @IsUuid()
   userId: string;
-  firstName?: string;
-  lastName?: string;
-  businessName?: string;
-  businessType?: BusinessType;
-  phone?: string;
-  address?: string;
 }
 
 export type CustomerAccount = User;

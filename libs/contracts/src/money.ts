@@ -22,10 +22,15 @@ export function formatCents(cents: Cents): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** unit price × quantity in cents, exactly. */
+export function lineTotalCents(unitPrice: string, quantity: number): Cents {
+  if (!Number.isSafeInteger(quantity) || quantity < 0) throw new RangeError(`bad quantity: ${quantity}`);
+  return parseAmount(unitPrice) * quantity;
+}
+
 /** unit price × quantity, exactly. */
 export function lineTotal(unitPrice: string, quantity: number): string {
-  if (!Number.isSafeInteger(quantity) || quantity < 0) throw new RangeError(`bad quantity: ${quantity}`);
-  return formatCents(parseAmount(unitPrice) * quantity);
+  return formatCents(lineTotalCents(unitPrice, quantity));
 }
 
 /** A rate such as "0.085" as an exact fraction. */
@@ -42,4 +47,30 @@ export function applyRate(amount: Cents, rate: string): Cents {
   const { numerator, denominator } = parseRate(rate);
   // half-up for non-negative values: floor((2·a·n + d) / 2d)
   return Number((2n * BigInt(amount) * numerator + denominator) / (2n * denominator));
+}
+
+/** An order's (or a cart's) money in cents. */
+export interface OrderTotalsCents {
+  /** unit price × quantity of each line, in the lines' order */
+  lineTotals: Cents[];
+  subtotal: Cents;
+  deliveryFee: Cents;
+  tax: Cents;
+  total: Cents;
+}
+
+/**
+ * The order totals, the one implementation for the server (the order it writes) and the web app
+ * (the cart's summary, sent back as expectedTotal): subtotal = Σ unit price × quantity; tax =
+ * subtotal × tax rate, rounded half-up to cents; total = subtotal + delivery fee + tax.
+ */
+export function orderTotals(
+  lines: readonly { unitPrice: string; quantity: number }[],
+  pricing: { deliveryFee: string; taxRate: string },
+): OrderTotalsCents {
+  const lineTotals = lines.map((line) => lineTotalCents(line.unitPrice, line.quantity));
+  const subtotal = lineTotals.reduce((sum, cents) => sum + cents, 0);
+  const deliveryFee = parseAmount(pricing.deliveryFee);
+  const tax = applyRate(subtotal, pricing.taxRate);
+  return { lineTotals, subtotal, deliveryFee, tax, total: subtotal + deliveryFee + tax };
 }

@@ -1,4 +1,19 @@
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import type { Product } from './catalog';
 import {
   CART_LINE_MAX,
@@ -6,11 +21,13 @@ import {
   DELIVERY_TIME_SLOTS,
   ORDER_STATUSES,
   OrderingMessages,
+  ROLES,
   SPECIAL_INSTRUCTIONS_MAX,
   type DeliveryTimeSlot,
   type OrderStatus,
+  type Role,
 } from './constants';
-import { TrimToUndefined } from './validation';
+import { IsUuid, TrimToUndefined } from './validation';
 
 // ---- constants (in ./constants, free of decorators for the web app) ---------------------------
 
@@ -19,7 +36,6 @@ export {
   CART_LINE_MIN,
   DEFAULT_PRICING,
   DELIVERY_TIME_SLOTS,
-  FINAL_ORDER_STATUSES,
   ORDER_STATUSES,
   OrderingMessages,
   SPECIAL_INSTRUCTIONS_MAX,
@@ -42,54 +58,69 @@ export const OrderingPatterns = {
   changeStatus: 'ordering.orders.changeStatus',
   cancelOrder: 'ordering.orders.cancel',
   metrics: 'ordering.dashboard.metrics',
+  /** the bakery's calendar (BakeryCalendar, ./calendar): its time zone, today, the delivery date bounds */
+  calendar: 'ordering.calendar.get',
 } as const;
 
-/** Published on every status change after placement (placement itself is order.placed). */
+/** Events the ordering service publishes: every one declared here, and only here. */
 export const OrderingEvents = {
+  /** the order is written; catalog confirms its stock reservation, notifications counts it */
+  orderPlaced: 'order.placed',
+  /** the order was cancelled; catalog returns its stock (once) */
+  orderCancelled: 'order.cancelled',
+  /** every status change after placement (placement itself is order.placed) */
   orderStatusChanged: 'order.status-changed',
 } as const;
 
-export interface OrderStatusChangedEvent {
-  orderId: string;
-  customerId: string;
-  status: OrderStatus;
-  previousStatus: OrderStatus;
+// Event payloads are classes: the consumers' event bus validates each one with them (`bus.on(type,
+// handler, PayloadClass)`), as services validate requests. Fields a newer publisher adds are
+// stripped, not refused, so a consumer keeps working while publishers move ahead of it.
+
+export class OrderedLineEvent {
+  @IsUuid()
+  productId!: string;
+
+  @IsInt()
+  @Min(1)
+  quantity!: number;
 }
 
-// ---- requests between gateway and ordering ---------------------------------------------------
+/** Published by ordering once the order is written; confirms its stock reservation. */
+export class OrderPlacedEvent {
+  @IsUuid()
+  orderId!: string;
 
-/** Who is asking: ordering scopes every read and write by it. */
-export interface Caller {
-  userId: string;
-  role: 'admin' | 'customer';
+  @IsUuid()
+  customerId!: string;
+
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => OrderedLineEvent)
+  lines!: OrderedLineEvent[];
 }
 
-export interface CustomerRequest {
-  customerId: string;
+/** Published by ordering when an order is cancelled; catalog returns its stock (once). */
+export class OrderCancelledEvent {
+  @IsUuid()
+  orderId!: string;
 }
 
-export interface AddToCartRequest extends CustomerRequest {
-  productId: string;
-  quantity: number;
+export class OrderStatusChangedEvent {
+  @IsUuid()
+  orderId!: string;
+
+  @IsUuid()
+  customerId!: string;
+
+  @IsIn(ORDER_STATUSES)
+  status!: OrderStatus;
+
+  @IsIn(ORDER_STATUSES)
+  previousStatus!: OrderStatus;
 }
 
-export interface UpdateCartLineRequest extends CustomerRequest {
-  lineId: string;
-  quantity: number;
-}
-
-export interface CartLineRequest extends CustomerRequest {
-  lineId: string;
-}
-
-export interface PlaceOrderRequest extends CustomerRequest {
-  deliveryDate: string | null;
-  deliveryTimeSlot: DeliveryTimeSlot | null;
-  specialInstructions: string | null;
-  /** the total the customer saw (decimal string); when the order's total differs: 409, nothing written */
-  expectedTotal?: string | null;
-  idempotencyKey?: string;
-}
+// ---- requests between gateway and ordering (the payload classes are at the end of the file) ---
 
 /** Messages of placing an order beyond the spec's own (OrderingMessages). */
 export const PlaceOrderMessages = {
@@ -121,27 +152,6 @@ export interface TotalChangedDetails {
   changedLines: ChangedCartPrice[];
 }
 
-export interface OrderRequest {
-  caller: Caller;
-  orderId: string;
-}
-
-/** Where a page of orders (newest first) ends: the next page starts after this order. */
-export interface OrderCursor {
-  createdAt: string;
-  id: string;
-}
-
-/**
- * ordering.orders.list answers a page, so no reply outgrows a NATS message (1 MB by default);
- * the gateway reads page after page and answers the whole list.
- */
-export interface ListOrdersRequest {
-  caller: Caller;
-  after?: OrderCursor | null;
-  limit?: number;
-}
-
 export interface OrdersPage {
   orders: Order[];
   next: OrderCursor | null;
@@ -150,10 +160,8 @@ export interface OrdersPage {
 /** Orders per page: a large order is a few kB, so a page stays far below the message limit. */
 export const ORDERS_PAGE_SIZE = 200;
 
-export interface ChangeStatusRequest {
-  orderId: string;
-  status: OrderStatus;
-}
+/** The Idempotency-Key header of POST /api/orders, as the gateway takes it and ordering keeps it. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
 // ---- responses -----------------------------------------------------------------------------
 
@@ -226,8 +234,7 @@ export interface DashboardMetrics {
 // ---- request bodies ---------------------------------------------------------------------------
 
 export class AddToCartDto {
-  @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: OrderingMessages.productId })
-  @IsString({ message: OrderingMessages.productId })
+  @IsUuid({ message: OrderingMessages.productId })
   productId: string;
 
   @Max(CART_LINE_MAX, { message: OrderingMessages.quantityMax })
@@ -283,7 +290,94 @@ export class PricingDto {
   taxRate: string;
 }
 
-/** A calendar date as YYYY-MM-DD in a time zone. */
-export function dateInTimeZone(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+// ---- message payloads (classes: the service's validation pipe checks every message) ----------
+
+/** Who is asking: ordering scopes every read and write by it. */
+export class Caller {
+  @IsUuid()
+  userId: string;
+
+  @IsIn(ROLES)
+  role: Role;
+}
+
+/** A message on behalf of someone: `caller` is checked as a whole (unknown fields in it refused too). */
+export class CallerRequest {
+  @ValidateNested()
+  @Type(() => Caller)
+  @IsObject()
+  caller: Caller;
+}
+
+export class CustomerRequest {
+  @IsUuid()
+  customerId: string;
+}
+
+export class AddToCartRequest extends AddToCartDto {
+  @IsUuid()
+  customerId: string;
+}
+
+export class UpdateCartLineRequest extends UpdateCartLineDto {
+  @IsUuid()
+  customerId: string;
+
+  /** (the gateway answers 404 for a route id that is not a uuid) */
+  @IsUuid()
+  lineId: string;
+}
+
+export class CartLineRequest extends CustomerRequest {
+  @IsUuid()
+  lineId: string;
+}
+
+/** The body's fields (absent and null alike: no date, no slot, no instructions) and who places it. */
+export class PlaceOrderRequest extends PlaceOrderDto {
+  @IsUuid()
+  customerId: string;
+
+  @IsOptional()
+  @Matches(IDEMPOTENCY_KEY_PATTERN, { message: OrderingMessages.idempotencyKey })
+  @IsString({ message: OrderingMessages.idempotencyKey })
+  idempotencyKey?: string;
+}
+
+export class OrderRequest extends CallerRequest {
+  @IsUuid()
+  orderId: string;
+}
+
+/** Where a page of orders (newest first) ends: the next page starts after this order. */
+export class OrderCursor {
+  @MaxLength(40, { message: 'Not a cursor of this list' })
+  @IsISO8601({ strict: true }, { message: 'Not a cursor of this list' })
+  createdAt: string;
+
+  @IsUuid({ message: 'Not a cursor of this list' })
+  id: string;
+}
+
+/**
+ * ordering.orders.list answers a page, so no reply outgrows a NATS message (1 MB by default);
+ * the gateway reads page after page and answers the whole list.
+ */
+export class ListOrdersRequest extends CallerRequest {
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OrderCursor)
+  @IsObject()
+  after?: OrderCursor | null;
+
+  @IsOptional()
+  @Max(ORDERS_PAGE_SIZE)
+  @Min(1)
+  @IsInt()
+  limit?: number;
+}
+
+export class ChangeStatusRequest extends ChangeStatusDto {
+  @IsUuid()
+  orderId: string;
 }

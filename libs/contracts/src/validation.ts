@@ -1,5 +1,9 @@
 import { Transform } from 'class-transformer';
+import { buildMessage, IsString, MaxLength, ValidateBy, type ValidationOptions } from 'class-validator';
+import { UUID_PATTERN } from './constants';
 import { normalizeEmail } from './email';
+
+export { UUID_PATTERN, UUID_SOURCE } from './constants';
 
 // Validation reports one message per field (stopAtFirstError), and class-validator checks a
 // property's decorators from the bottom up: so DTOs list the type check last, limits above it.
@@ -27,9 +31,38 @@ export function NormalizeEmail(): PropertyDecorator {
   return Transform(({ value }) => (typeof value === 'string' ? normalizeEmail(value) : value));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are uuids; anything else cannot name a row, so it is a 404 without a query. */
+/** Ids are uuids (UUID_PATTERN, ./constants): anything else cannot name a row. */
 export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
+  return typeof value === 'string' && UUID_PATTERN.test(value);
 }
+
+/** An id field: a uuid (isUuid). `{ each: true }` for a list of ids. */
+export function IsUuid(validationOptions?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isUuid',
+      validator: {
+        validate: (value) => isUuid(value),
+        defaultMessage: buildMessage((each) => `${each}$property must be a uuid`, validationOptions),
+      },
+    },
+    validationOptions,
+  );
+}
+
+/** The client address the gateway saw (`req.ip`, or "unknown"): the key of a per-address limit. */
+export function IsClientAddress(): PropertyDecorator {
+  const text = IsString({ message: '$property must be a client address' });
+  const length = MaxLength(100, { message: '$property must be a client address' });
+  return (target, key) => {
+    // registered type check first: validation reports one message per field, checked bottom-up
+    text(target, key);
+    length(target, key);
+  };
+}
+
+/**
+ * The payload of a message that carries nothing (`<service>.health`, `notifications.count`, ...):
+ * it must still be an object, and one without fields (anything in it is an unknown field).
+ */
+export class EmptyRequest {}

@@ -1,6 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { durableConsumerName, EventEnvelope, eventStreamName, eventSubject } from '@bakery/contracts';
-import { currentCorrelationId, runWithCorrelation, type Logger } from '@bakery/platform';
+import {
+  DEAD_LETTERS_PAGE_DEFAULT,
+  DEAD_LETTERS_PAGE_MAX,
+  DeadLetter,
+  DeadLettersPage,
+  DeadLettersRequest,
+  AppError,
+  durableConsumerName,
+  EventEnvelope,
+  eventStreamName,
+  eventSubject,
+  RedriveRequest,
+  RedriveResult,
+} from '@bakery/contracts';
+import { currentCorrelationId, PeriodicTask, runWithCorrelation, strictValidationPipe, type Logger } from '@bakery/platform';
 import {
   AckPolicy,
   ConsumerMessages,
@@ -13,8 +26,11 @@ import {
   StorageType,
 } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
+import { EventTransaction, TransactionContext } from './transaction';
+import { retryDelayMs } from './retry-backoff';
 
-export type EventHandler<T = unknown> = (event: EventEnvelope<T>, manager: EntityManager) => Promise<void>;
+/** Handles one event in the bus's transaction (which also records it in the inbox). */
+export type EventHandler<T = unknown> = (event: EventEnvelope<T>, tx: EventTransaction) => Promise<void>;
 
 /** Publishes one outbox row to JetStream; replaceable in tests to inject publish failures. */
 export type EventPublisher = (subject: string, data: Uint8Array, msgId: string) => Promise<void>;
@@ -34,24 +50,64 @@ export interface EventBusOptions {
    */
   ackWaitMs?: number;
   publisher?: EventPublisher;
+  /**
+   * how long published outbox rows and handled inbox ids are kept (EVENT_RETENTION_DAYS; default
+   * 7 days). It must outlast the stream's duplicate window (2 minutes: a re-publish after that is
+   * stopped by the consumers' inboxes only) and any redelivery of an event already handled.
+   */
+  retentionMs?: number;
+  /** how often this instance prunes (EVENT_PRUNE_INTERVAL_SECONDS; default 10 minutes); 0: never by itself */
+  pruneIntervalMs?: number;
+  /** rows one prune statement deletes at most; statements repeat until one deletes fewer */
+  pruneBatchSize?: number;
+  /** failed deliveries after which an event is dead-lettered and acknowledged (EVENT_MAX_DELIVERIES; default 20) */
+  maxDeliveries?: number;
+  /** how long JetStream waits before redelivering after the n-th failed delivery (tests shorten it) */
+  redeliveryDelayMs?: (deliveries: number) => number;
 }
 
-export interface EventTransaction {
-  manager: EntityManager;
-  /** Records an event in the outbox, in this transaction: it is published only if the transaction commits. */
-  publish<T>(type: string, payload: T): Promise<EventEnvelope<T>>;
+/** Rows deleted by each prune statement, in order: the last one deleted fewer than a batch. */
+export interface PruneResult {
+  outbox: number[];
+  inbox: number[];
+  /** failure records of events that were never dead-lettered (handled later, or gone) */
+  failures: number;
 }
+
+/** Events are checked like requests, but fields a newer publisher added are stripped, not refused. */
+const EVENT_PAYLOAD_PIPE = strictValidationPipe({ unknownFields: 'strip' });
 
 const DEFAULT_ACK_WAIT_MS = 10_000;
+export const DEFAULT_EVENT_RETENTION_MS = 7 * 24 * 3600 * 1000;
+export const DEFAULT_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+export const DEFAULT_PRUNE_BATCH_SIZE = 1000;
+export const DEFAULT_MAX_DELIVERIES = 20;
+/** JetStream drops a second publish of the same event id within this window (the stream's `duplicate_window`). */
+export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 /** The outbox insert, up to its VALUES list (see `EventBus.outboxRow`). */
 export const OUTBOX_INSERT = 'INSERT INTO event_outbox (id, type, envelope) VALUES';
 /** The most events one consumer transaction handles (also how many wait in the client at most). */
 const MAX_BATCH = 64;
+/** Dead letters one re-drive reads at a time. */
+const REDRIVE_BATCH = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface ParsedEvent {
   msg: JsMsg;
   envelope: EventEnvelope;
+}
+
+interface DeadLetterRow {
+  event_id: string;
+  consumer: string;
+  event_type: string;
+  subject: string;
+  envelope: EventEnvelope;
+  attempts: number;
+  last_error: string;
+  first_failed_at: Date;
+  last_failed_at: Date;
+  dead_at: Date;
 }
 
 /** The envelope of a message, or null for one that can never be handled (not JSON, no uuid id). */
@@ -64,19 +120,27 @@ function parseEnvelope(msg: JsMsg): EventEnvelope | null {
   }
 }
 
+function errorText(err: unknown): string {
+  return String(err instanceof Error ? err.message : err).slice(0, 2000);
+}
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /**
  * Domain events, delivered at least once and handled once.
  *
- * - Producing: `inTransaction` (or `record` with the caller's own manager) writes the event to
- *   `event_outbox` in the same transaction as the change. A relay publishes pending rows to
+ * - Producing: `inTransaction` gives the work an EventTransaction whose `publish` writes the event
+ *   to `event_outbox` in the same transaction as the change. A relay publishes pending rows to
  *   JetStream with the event id as message id (the server drops duplicates) and retries with
  *   backoff until the publish is acknowledged.
  * - Consuming: one durable consumer per service and event type, shared by every instance of the
- *   service. The handler runs in a transaction that also records the event id in `event_inbox`;
- *   an id already there means the event was handled, so a redelivery has no second effect.
+ *   service. The handler gets the same EventTransaction, in a transaction that also records the
+ *   event id in `event_inbox`; an id already there means the event was handled, so a redelivery
+ *   has no second effect. After `maxDeliveries` failed deliveries the event goes to
+ *   `event_dead_letters` and is acknowledged; `redrive` handles it again, once.
+ * - Cleaning: published outbox rows and inbox ids older than the retention are pruned in batches
+ *   on a timer (`prune`).
  */
 export class EventBus {
   private readonly handlers = new Map<string, EventHandler>();
@@ -85,6 +149,7 @@ export class EventBus {
   private readonly js: JetStreamClient;
   private readonly publisher: EventPublisher;
   private relayLoop?: Promise<void>;
+  private pruner?: PeriodicTask;
   private running = false;
   private wake?: () => void;
   private kicked = false;
@@ -98,33 +163,47 @@ export class EventBus {
       });
   }
 
-  /** Registers the handler for one event type; call before `start`. */
-  on<T>(type: string, handler: EventHandler<T>): void {
+  private get maxDeliveries(): number {
+    return this.options.maxDeliveries ?? DEFAULT_MAX_DELIVERIES;
+  }
+
+  /**
+   * Registers the handler for one event type; call before `start`. With the payload's class (from
+   * `@bakery/contracts`) the payload is validated first, by the same pipe the services validate
+   * requests with, and the handler gets the checked instance (fields it does not know stripped).
+   * A payload that fails is logged and acknowledged as handled, not retried: it would fail every
+   * redelivery the same way.
+   */
+  on<T extends object>(type: string, handler: EventHandler<T>, payloadClass?: new () => T): void {
     if (this.running) throw new Error('EventBus: register handlers before start()');
     if (this.handlers.has(type)) throw new Error(`EventBus: a handler for ${type} is already registered`);
-    this.handlers.set(type, handler as EventHandler);
+    this.handlers.set(type, (payloadClass ? this.validating(type, handler, payloadClass) : handler) as EventHandler);
   }
 
+  private validating<T extends object>(type: string, handler: EventHandler<T>, payloadClass: new () => T): EventHandler<T> {
+    // as a parameter: Nest's ValidationPipe leaves 'custom' arguments unchecked
+    const metadata = { type: 'param' as const, metatype: payloadClass, data: type };
+    return async (event, tx) => {
+      let payload: T;
+      try {
+        payload = (await EVENT_PAYLOAD_PIPE.transform(event.payload, metadata)) as T;
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        this.options.logger.error({ eventId: event.id, type: event.type, fields: err.fields }, 'dropping a malformed event');
+        return;
+      }
+      await handler({ ...event, payload }, tx);
+    };
+  }
+
+  /** Runs `work` in one transaction with the outbox and after-commit work (see EventTransaction). */
   async inTransaction<T>(work: (tx: EventTransaction) => Promise<T>): Promise<T> {
-    let recorded = 0;
-    const result = await this.options.dataSource.transaction(async (manager) =>
-      work({
-        manager,
-        publish: async (type, payload) => {
-          recorded++;
-          return this.record(manager, type, payload);
-        },
-      }),
-    );
-    if (recorded > 0) this.kick();
+    const { tx, result } = await this.options.dataSource.transaction(async (manager) => {
+      const tx = this.transactionOf(manager);
+      return { tx, result: await work(tx) };
+    });
+    this.committed(tx);
     return result;
-  }
-
-  /** Writes an event to the outbox using the caller's transaction; call `kick()` after commit. */
-  async record<T>(manager: EntityManager, type: string, payload: T): Promise<EventEnvelope<T>> {
-    const { envelope, values } = this.outboxRow(type, payload);
-    await manager.query(`${OUTBOX_INSERT} ($1, $2, $3)`, values);
-    return envelope;
   }
 
   /**
@@ -155,6 +234,16 @@ export class EventBus {
     await this.ensureStream();
     this.running = true;
     this.relayLoop = this.runRelay();
+    const pruneEvery = this.options.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS;
+    if (pruneEvery > 0) {
+      const task: PeriodicTask = new PeriodicTask(
+        pruneEvery,
+        () => this.prune(() => task.isStopped),
+        (err) => this.options.logger.warn({ err }, 'pruning the outbox and inbox failed; will retry'),
+      );
+      this.pruner = task;
+      task.start();
+    }
     for (const [type, handler] of this.handlers) {
       const messages = await this.openConsumer(type);
       this.consumerIterators.push(messages);
@@ -167,7 +256,8 @@ export class EventBus {
     this.running = false;
     this.wake?.();
     for (const it of this.consumerIterators) it.stop();
-    await Promise.allSettled([this.relayLoop, ...this.consumerLoops]);
+    await Promise.allSettled([this.relayLoop, this.pruner?.stop(), ...this.consumerLoops]);
+    this.pruner = undefined;
     this.consumerIterators.length = 0;
     this.consumerLoops.length = 0;
   }
@@ -180,6 +270,214 @@ export class EventBus {
       total += published;
       if (failed || published < (this.options.batchSize ?? 100)) return total;
     }
+  }
+
+  // ---- cleaning ----------------------------------------------------------------------------
+
+  /**
+   * Deletes published outbox rows and inbox ids older than the retention, `pruneBatchSize` rows
+   * per statement (each a short transaction), repeating until a statement deletes fewer; then the
+   * failure records of events that were handled after all (or never came back). Pending outbox
+   * rows and dead letters are never pruned. Instances prune at the same time without waiting on
+   * each other (SKIP LOCKED). `stopped` is asked between batches.
+   */
+  async prune(stopped: () => boolean = () => false): Promise<PruneResult> {
+    const retentionSeconds = (this.options.retentionMs ?? DEFAULT_EVENT_RETENTION_MS) / 1000;
+    const batch = this.options.pruneBatchSize ?? DEFAULT_PRUNE_BATCH_SIZE;
+    const result: PruneResult = { outbox: [], inbox: [], failures: 0 };
+    const inBatches = async (sql: string, into: number[]) => {
+      for (;;) {
+        const deleted = await this.deleted(sql, [retentionSeconds, batch]);
+        into.push(deleted);
+        if (deleted < batch || stopped()) return;
+      }
+    };
+    await inBatches(
+      `DELETE FROM event_outbox WHERE seq IN (
+         SELECT seq FROM event_outbox
+          WHERE published_at IS NOT NULL AND published_at < now() - make_interval(secs => $1)
+          ORDER BY published_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      result.outbox,
+    );
+    if (stopped()) return result;
+    await inBatches(
+      `DELETE FROM event_inbox WHERE (event_id, consumer) IN (
+         SELECT event_id, consumer FROM event_inbox
+          WHERE processed_at < now() - make_interval(secs => $1)
+          ORDER BY processed_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      result.inbox,
+    );
+    if (stopped()) return result;
+    result.failures = await this.deleted(
+      `DELETE FROM event_dead_letters WHERE (event_id, consumer) IN (
+         SELECT event_id, consumer FROM event_dead_letters
+          WHERE dead_at IS NULL AND last_failed_at < now() - make_interval(secs => $1)
+          LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [retentionSeconds, batch],
+    );
+    const total = [...result.outbox, ...result.inbox].reduce((a, b) => a + b, result.failures);
+    if (total > 0) this.options.logger.info({ ...result }, 'pruned old outbox and inbox rows');
+    return result;
+  }
+
+  /** Rows a DELETE deleted (TypeORM answers [rows, count] for DELETE ... on postgres). */
+  private async deleted(sql: string, params: unknown[]): Promise<number> {
+    const answer: unknown = await this.options.dataSource.query(sql, params);
+    return Array.isArray(answer) && typeof answer[1] === 'number' ? answer[1] : 0;
+  }
+
+  // ---- dead letters ----------------------------------------------------------------------------
+
+  /** How many events this service's consumers gave up on. */
+  async deadLetterCount(): Promise<number> {
+    const [{ n }]: { n: number }[] = await this.options.dataSource.query(
+      'SELECT count(*)::int AS n FROM event_dead_letters WHERE dead_at IS NOT NULL',
+    );
+    return n;
+  }
+
+  /** One page of the dead letters, newest first. */
+  async deadLetters(request: DeadLettersRequest = {}): Promise<DeadLettersPage> {
+    const offset = Number.isInteger(request.offset) && request.offset! >= 0 ? request.offset! : 0;
+    const limit =
+      Number.isInteger(request.limit) && request.limit! >= 1 ? Math.min(request.limit!, DEAD_LETTERS_PAGE_MAX) : DEAD_LETTERS_PAGE_DEFAULT;
+    const [total, rows] = await Promise.all([
+      this.deadLetterCount(),
+      this.options.dataSource.query(
+        `SELECT * FROM event_dead_letters WHERE dead_at IS NOT NULL
+          ORDER BY dead_at DESC, event_id, consumer OFFSET $1 LIMIT $2`,
+        [offset, limit],
+      ) as Promise<DeadLetterRow[]>,
+    ]);
+    return {
+      service: this.options.service,
+      total,
+      offset,
+      limit,
+      items: rows.map(toDeadLetter),
+      nextOffset: rows.length === limit && offset + limit < total ? offset + limit : null,
+    };
+  }
+
+  /**
+   * Handles dead letters again with this service's handlers: one event (`eventId`, for each of
+   * the service's consumers that gave up on it) or all of them, oldest first. Each is handled in
+   * its own transaction that records it in the inbox first, as a delivery would: one the inbox
+   * already has is not handled again. A handled letter is deleted in that same transaction; one
+   * whose handler fails again stays, with its attempts and last error updated.
+   */
+  async redrive(request: RedriveRequest): Promise<RedriveResult> {
+    const eventId = typeof request.eventId === 'string' ? request.eventId : undefined;
+    if ((eventId === undefined) === (request.all !== true)) {
+      throw new Error('redrive: name one eventId, or all: true');
+    }
+    const result: RedriveResult = { service: this.options.service, redriven: [], alreadyHandled: [], failed: [] };
+    if (eventId !== undefined && !UUID.test(eventId)) return result;
+    // keyset over (dead_at, event_id, consumer), oldest first: letters that fail again stay behind the cursor
+    let after: { deadAt: string; eventId: string; consumer: string } | null = null;
+    for (;;) {
+      const letters: (DeadLetterRow & { dead_at_key: string })[] = await this.options.dataSource.query(
+        `SELECT *, dead_at::text AS dead_at_key FROM event_dead_letters
+          WHERE dead_at IS NOT NULL AND ($1::uuid IS NULL OR event_id = $1)
+            AND ($2::timestamptz IS NULL OR (dead_at, event_id, consumer) > ($2::timestamptz, $3::uuid, $4::varchar))
+          ORDER BY dead_at, event_id, consumer LIMIT $5`,
+        [eventId ?? null, after?.deadAt ?? null, after?.eventId ?? null, after?.consumer ?? null, REDRIVE_BATCH],
+      );
+      for (const letter of letters) await this.redriveOne(letter, result);
+      if (letters.length < REDRIVE_BATCH) return result;
+      const last = letters[letters.length - 1];
+      after = { deadAt: last.dead_at_key, eventId: last.event_id, consumer: last.consumer };
+    }
+  }
+
+  private async redriveOne(letter: DeadLetterRow, result: RedriveResult): Promise<void> {
+    const { dataSource, logger } = this.options;
+    const handler = this.handlers.get(letter.event_type);
+    if (!handler) {
+      result.failed.push({ eventId: letter.event_id, consumer: letter.consumer, error: `no handler for ${letter.event_type} here` });
+      return;
+    }
+    let done: { outcome: 'redriven' | 'alreadyHandled' | 'gone'; tx?: TransactionContext };
+    try {
+      done = await dataSource.transaction(async (manager) => {
+        // another re-drive holding it handles it; one that finished deleted it
+        const locked: unknown[] = await manager.query(
+          `SELECT 1 FROM event_dead_letters WHERE event_id = $1 AND consumer = $2 AND dead_at IS NOT NULL FOR UPDATE SKIP LOCKED`,
+          [letter.event_id, letter.consumer],
+        );
+        if (locked.length === 0) return { outcome: 'gone' as const };
+        const fresh: unknown[] = await manager.query(
+          `INSERT INTO event_inbox (event_id, consumer) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+          [letter.event_id, letter.consumer],
+        );
+        let tx: TransactionContext | undefined;
+        if (fresh.length > 0) {
+          const handlerTx = this.transactionOf(manager);
+          tx = handlerTx;
+          await runWithCorrelation(letter.envelope.correlationId, () => handler(letter.envelope, handlerTx));
+        }
+        await manager.query('DELETE FROM event_dead_letters WHERE event_id = $1 AND consumer = $2', [letter.event_id, letter.consumer]);
+        return { outcome: fresh.length > 0 ? ('redriven' as const) : ('alreadyHandled' as const), tx };
+      });
+    } catch (err) {
+      const error = errorText(err);
+      logger.error({ err, eventId: letter.event_id, consumer: letter.consumer }, 're-driving a dead letter failed; it stays');
+      await dataSource
+        .query(
+          `UPDATE event_dead_letters SET attempts = attempts + 1, last_error = $3, last_failed_at = now()
+            WHERE event_id = $1 AND consumer = $2`,
+          [letter.event_id, letter.consumer, error],
+        )
+        .catch((updateErr) => logger.warn({ err: updateErr }, 'could not record the failed re-drive'));
+      result.failed.push({ eventId: letter.event_id, consumer: letter.consumer, error });
+      return;
+    }
+    if (done.tx) this.committed(done.tx);
+    if (done.outcome === 'gone') return;
+    logger.info({ eventId: letter.event_id, consumer: letter.consumer, outcome: done.outcome }, 're-drove a dead letter');
+    result[done.outcome].push(letter.event_id);
+  }
+
+  /**
+   * Records a failed delivery: the first one creates the row (first failure), later ones update
+   * it; `dead` makes it a dead letter. Outside any transaction of the handler (which rolled back).
+   */
+  private async recordFailure(consumerName: string, type: string, event: ParsedEvent, error: string, dead: boolean): Promise<void> {
+    await this.options.dataSource.query(
+      `INSERT INTO event_dead_letters (event_id, consumer, event_type, subject, envelope, attempts, last_error, dead_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::boolean THEN now() END)
+       ON CONFLICT (event_id, consumer) DO UPDATE SET
+         attempts = GREATEST(event_dead_letters.attempts, EXCLUDED.attempts),
+         last_error = EXCLUDED.last_error,
+         last_failed_at = now(),
+         dead_at = COALESCE(event_dead_letters.dead_at, EXCLUDED.dead_at)`,
+      [
+        event.envelope.id,
+        consumerName,
+        type,
+        event.msg.subject,
+        JSON.stringify(event.envelope),
+        event.msg.info.redeliveryCount,
+        error,
+        dead,
+      ],
+    );
+  }
+
+  // ---- producing -------------------------------------------------------------------------------
+
+  private transactionOf(manager: EntityManager): TransactionContext {
+    return new TransactionContext(manager, async (m, type, payload) => {
+      const { envelope, values } = this.outboxRow(type, payload);
+      await m.query(`${OUTBOX_INSERT} ($1, $2, $3)`, values);
+      return envelope;
+    });
+  }
+
+  /** After a transaction of ours committed: wake the relay if it recorded events, run its after-commit work. */
+  private committed(tx: TransactionContext): void {
+    if (tx.publishedEvents) this.kick();
+    tx.runAfterCommit(this.options.logger);
   }
 
   private async ensureStream(): Promise<void> {
@@ -195,7 +493,7 @@ export class EventBus {
           retention: RetentionPolicy.Limits,
           storage: StorageType.File,
           max_age: nanos(30 * 24 * 3600 * 1000),
-          duplicate_window: nanos(2 * 60 * 1000),
+          duplicate_window: nanos(DUPLICATE_WINDOW_MS),
         });
       } catch (err) {
         // Another instance created it meanwhile: fine if it is there now.
@@ -239,7 +537,7 @@ export class EventBus {
         } catch (err) {
           // Stop here so events keep their order; this row is retried after a backoff.
           failed = true;
-          const delayMs = Math.min(30_000, 200 * 2 ** Math.min(row.attempts, 8));
+          const delayMs = retryDelayMs(row.attempts);
           logger.warn({ err, eventId: row.id, type: row.type }, 'publishing an event failed; will retry');
           await m.query(
             `UPDATE event_outbox SET attempts = attempts + 1, last_error = $2,
@@ -256,6 +554,8 @@ export class EventBus {
     });
   }
 
+  // ---- consuming -------------------------------------------------------------------------------
+
   private async openConsumer(type: string): Promise<ConsumerMessages> {
     const { nc, namespace, service } = this.options;
     const jsm = await nc.jetstreamManager();
@@ -271,6 +571,8 @@ export class EventBus {
           ack_policy: AckPolicy.Explicit,
           deliver_policy: DeliverPolicy.All,
           ack_wait: nanos(this.options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS),
+          // No limit on JetStream's side: the bus counts deliveries and dead-letters the event
+          // itself (EVENT_MAX_DELIVERIES), so nothing is dropped without a trace.
           max_deliver: -1,
         });
       } catch (err) {
@@ -317,22 +619,23 @@ export class EventBus {
       const batch = queue.splice(0, MAX_BATCH);
       wakeReader?.();
       wakeReader = undefined;
-      await this.handleBatch(consumerName, handler, batch);
+      await this.handleBatch(consumerName, type, handler, batch);
     }
     await reader;
   }
 
-  private async handleBatch(consumerName: string, handler: EventHandler, batch: JsMsg[]): Promise<void> {
+  private async handleBatch(consumerName: string, type: string, handler: EventHandler, batch: JsMsg[]): Promise<void> {
     const events: ParsedEvent[] = [];
     for (const msg of batch) {
       const envelope = parseEnvelope(msg);
-      if (envelope) events.push({ msg, envelope });
-      else {
+      if (!envelope) {
         this.options.logger.error({ subject: msg.subject }, 'dropping an event that is not JSON or has no uuid');
         msg.term();
+      } else {
+        events.push({ msg, envelope });
       }
     }
-    if (events.length > 0) await this.handleEvents(consumerName, handler, events);
+    if (events.length > 0) await this.handleEvents(consumerName, type, handler, events);
   }
 
   /**
@@ -340,34 +643,71 @@ export class EventBus {
    * before, a redelivery), then each new event's handler, then the acks. If it fails, a batch is
    * handled again one event at a time, so only the failing one waits for its retry.
    */
-  private async handleEvents(consumerName: string, handler: EventHandler, events: ParsedEvent[]): Promise<void> {
+  private async handleEvents(consumerName: string, type: string, handler: EventHandler, events: ParsedEvent[]): Promise<void> {
     const { dataSource, logger } = this.options;
+    let tx: TransactionContext;
     try {
-      await dataSource.transaction(async (manager) => {
+      tx = await dataSource.transaction(async (manager) => {
+        const tx = this.transactionOf(manager);
         const fresh: { event_id: string }[] = await manager.query(
           `INSERT INTO event_inbox (event_id, consumer) SELECT DISTINCT unnest($1::uuid[]), $2
            ON CONFLICT DO NOTHING RETURNING event_id`,
           [events.map((e) => e.envelope.id), consumerName],
         );
+        // A redelivered event may have failed before: once it is handled, its failure record goes.
+        const redelivered = events.filter((e) => e.msg.info.redeliveryCount > 1).map((e) => e.envelope.id);
+        if (redelivered.length > 0) {
+          await manager.query('DELETE FROM event_dead_letters WHERE consumer = $1 AND event_id = ANY($2::uuid[]) AND dead_at IS NULL', [
+            consumerName,
+            redelivered,
+          ]);
+        }
         const toHandle = new Set(fresh.map((r) => r.event_id));
         for (const { envelope } of events) {
           if (!toHandle.delete(envelope.id)) continue; // handled before, or twice in this batch
-          await runWithCorrelation(envelope.correlationId, () => handler(envelope, manager));
+          await runWithCorrelation(envelope.correlationId, () => handler(envelope, tx));
         }
+        return tx;
       });
     } catch (err) {
       if (events.length > 1) {
         logger.warn({ err, events: events.length }, 'a batch of events failed; handling them one by one');
-        for (const event of events) await this.handleEvents(consumerName, handler, [event]);
+        for (const event of events) await this.handleEvents(consumerName, type, handler, [event]);
         return;
       }
-      const [{ msg, envelope }] = events;
-      const attempt = msg.info.redeliveryCount;
-      logger.error({ err, eventId: envelope.id, type: envelope.type, attempt }, 'event handler failed; will retry');
-      msg.nak(Math.min(30_000, 250 * 2 ** Math.min(attempt, 7)));
+      await this.failed(consumerName, type, events[0], err);
       return;
     }
+    this.committed(tx);
     for (const { msg } of events) msg.ack();
+  }
+
+  /**
+   * A delivery whose handler failed: redelivered after a backoff, or, from the `maxDeliveries`-th
+   * delivery on (JetStream counts deliveries, also those whose handling never finished), recorded
+   * as a dead letter and acknowledged (terminated) so JetStream stops redelivering it.
+   */
+  private async failed(consumerName: string, type: string, event: ParsedEvent, err: unknown): Promise<void> {
+    const { logger } = this.options;
+    const { msg, envelope } = event;
+    const deliveries = msg.info.redeliveryCount;
+    const dead = deliveries >= this.maxDeliveries;
+    const retryIn = this.options.redeliveryDelayMs?.(deliveries) ?? retryDelayMs(deliveries);
+    try {
+      await this.recordFailure(consumerName, type, event, errorText(err), dead);
+    } catch (recordErr) {
+      // Cannot write (the database is often why the handler failed too): JetStream keeps it.
+      logger.error({ err, recordErr, eventId: envelope.id, type, attempt: deliveries }, 'event handler failed; will retry');
+      msg.nak(retryIn);
+      return;
+    }
+    if (dead) {
+      logger.error({ err, eventId: envelope.id, type, attempts: deliveries }, 'event handler failed every delivery; dead-lettered');
+      msg.term(); // no reason: servers before 2.10 ignore a +TERM that carries one
+      return;
+    }
+    logger.error({ err, eventId: envelope.id, type, attempt: deliveries }, 'event handler failed; will retry');
+    msg.nak(retryIn);
   }
 
   private sleep(ms: number): Promise<void> {
@@ -380,4 +720,21 @@ export class EventBus {
       this.wake = done;
     });
   }
+}
+
+function toDeadLetter(row: DeadLetterRow): DeadLetter {
+  return {
+    eventId: row.event_id,
+    type: row.event_type,
+    subject: row.subject,
+    consumer: row.consumer,
+    source: row.envelope.source,
+    occurredAt: row.envelope.occurredAt,
+    payload: row.envelope.payload,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    firstFailedAt: new Date(row.first_failed_at).toISOString(),
+    lastFailedAt: new Date(row.last_failed_at).toISOString(),
+    deadAt: new Date(row.dead_at).toISOString(),
+  };
 }

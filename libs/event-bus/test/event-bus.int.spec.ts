@@ -1,9 +1,10 @@
-import { EventEnvelope, eventStreamName, eventSubject } from '@bakery/contracts';
+import { durableConsumerName, EventEnvelope, eventStreamName, eventSubject } from '@bakery/contracts';
 import { connectNats, createLogger, ensureDatabase, runMigrationsLocked, withDatabase } from '@bakery/platform';
 import { dropNamespace, eventually, uniqueNamespace } from '@bakery/testing';
+import { IsString } from 'class-validator';
 import { NatsConnection } from 'nats';
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
-import { CreateEventBusTables1763700000000, EventBus, EventPublisher } from '../src';
+import { EventBus, eventBusMigrations, EventPublisher } from '../src';
 
 /** A producer service with a `widgets` table and a consumer service counting what it handled. */
 class CreateTestTables1763700000001 implements MigrationInterface {
@@ -20,6 +21,12 @@ class CreateTestTables1763700000001 implements MigrationInterface {
 }
 
 const WIDGET_CREATED = 'widget.created';
+
+/** The payload of widget.created as a contracts class would declare it. */
+class WidgetCreated {
+  @IsString()
+  name!: string;
+}
 const logger = createLogger('event-bus-test', 'silent');
 
 describe('EventBus: outbox, relay and durable consumers', () => {
@@ -37,7 +44,7 @@ describe('EventBus: outbox, relay and durable consumers', () => {
     const ds = await new DataSource({
       type: 'postgres',
       url: withDatabase(databaseUrl, name),
-      migrations: [CreateEventBusTables1763700000000, CreateTestTables1763700000001],
+      migrations: [...eventBusMigrations, CreateTestTables1763700000001],
     }).initialize();
     await runMigrationsLocked(ds);
     return ds;
@@ -51,7 +58,7 @@ describe('EventBus: outbox, relay and durable consumers', () => {
 
   function consumer(instance: string): EventBus {
     const bus = new EventBus({ service: 'consumer', namespace, dataSource: consumerDb, nc, logger, relayIntervalMs: 100 });
-    bus.on<{ name: string }>(WIDGET_CREATED, async (event, manager) => {
+    bus.on<{ name: string }>(WIDGET_CREATED, async (event, { manager }) => {
       await manager.query('INSERT INTO handled (event_id, handled_by) VALUES ($1, $2)', [event.id, instance]);
     });
     buses.push(bus);
@@ -73,6 +80,19 @@ describe('EventBus: outbox, relay and durable consumers', () => {
 
   async function handledRows(): Promise<{ event_id: string; handled_by: string }[]> {
     return consumerDb.query('SELECT event_id, handled_by FROM handled');
+  }
+
+  /**
+   * The consumer service has acknowledged everything on the stream: nothing is in flight or due
+   * for redelivery, so no further handling can happen (what a fixed wait would only hope for).
+   */
+  async function allAcknowledged(): Promise<void> {
+    const jsm = await nc.jetstreamManager();
+    await eventually(async () => {
+      const stream = await jsm.streams.info(eventStreamName(namespace));
+      const info = await jsm.consumers.info(eventStreamName(namespace), durableConsumerName('consumer', WIDGET_CREATED));
+      return info.num_ack_pending === 0 && info.num_pending === 0 && info.ack_floor.stream_seq >= stream.state.last_seq;
+    }, 15_000);
   }
 
   async function streamMessages(): Promise<number> {
@@ -109,7 +129,7 @@ describe('EventBus: outbox, relay and durable consumers', () => {
     await consumer('a').start();
 
     await eventually(async () => (await handledRows()).length === 20);
-    await new Promise((r) => setTimeout(r, 300));
+    await allAcknowledged();
     const rows = await handledRows();
     expect(rows.map((r) => r.event_id).sort()).toEqual(events.map((e) => e.id).sort());
   });
@@ -190,7 +210,7 @@ describe('EventBus: outbox, relay and durable consumers', () => {
     const events = await createWidgets(bus, 40);
 
     await eventually(async () => (await handledRows()).length === 40);
-    await new Promise((r) => setTimeout(r, 300));
+    await allAcknowledged();
     const rows = await handledRows();
     expect(new Set(rows.map((r) => r.event_id)).size).toBe(40);
     expect(rows).toHaveLength(events.length);
@@ -209,7 +229,7 @@ describe('EventBus: outbox, relay and durable consumers', () => {
     let failing: string | undefined;
     let attemptsOfFailing = 0;
     const batched = new EventBus({ service: 'consumer', namespace, dataSource: consumerDb, nc, logger, relayIntervalMs: 100 });
-    batched.on<{ name: string }>(WIDGET_CREATED, async (event, manager) => {
+    batched.on<{ name: string }>(WIDGET_CREATED, async (event, { manager }) => {
       // the transaction the event was handled in, to see the batches
       await manager.query('INSERT INTO handled (event_id, handled_by) VALUES ($1, txid_current()::text)', [event.id]);
       if (event.id === failing && attemptsOfFailing++ === 0) throw new Error('first attempt fails');
@@ -227,12 +247,14 @@ describe('EventBus: outbox, relay and durable consumers', () => {
     failing = more[7].id;
     await batched.start();
     await eventually(async () => (await handledRows()).length === 60, 15_000);
-    await new Promise((r) => setTimeout(r, 300));
+    await allAcknowledged();
     const rows = await handledRows();
     expect(rows.map((r) => r.event_id).sort()).toEqual([...backlog, ...more].map((e) => e.id).sort());
     // it failed in its batch (rolled back whole), then succeeded handled on its own
     expect(attemptsOfFailing).toBe(2);
     expect((await consumerDb.query('SELECT count(*)::int AS n FROM event_inbox'))[0].n).toBe(60);
+    // its failure was recorded, and went once it was handled: no dead letter, nothing left to prune
+    expect(await consumerDb.query('SELECT event_id FROM event_dead_letters')).toEqual([]);
   });
 
   it('terminates an event whose id is not a uuid instead of redelivering it forever, and handles the next one', async () => {
@@ -250,5 +272,35 @@ describe('EventBus: outbox, relay and durable consumers', () => {
       return info.num_pending === 0 && info.num_ack_pending === 0;
     });
     expect((await handledRows()).map((r) => r.event_id)).toEqual([good.id]);
+  });
+
+  it('validates payloads with the class a handler names: unknown fields stripped, a malformed one dropped as handled', async () => {
+    const bus = producer();
+    await bus.start();
+    const seen: unknown[] = [];
+    const validating = new EventBus({ service: 'consumer', namespace, dataSource: consumerDb, nc, logger, relayIntervalMs: 100 });
+    buses.push(validating);
+    validating.on(
+      WIDGET_CREATED,
+      async (event, { manager }) => {
+        seen.push(event.payload);
+        await manager.query('INSERT INTO handled (event_id, handled_by) VALUES ($1, $2)', [event.id, 'validating']);
+      },
+      WidgetCreated,
+    );
+    await validating.start();
+
+    const good = await bus.inTransaction((tx) => tx.publish(WIDGET_CREATED, { name: 'w1', addedLater: true }));
+    const bad = await bus.inTransaction((tx) => tx.publish(WIDGET_CREATED, { name: 42 }));
+    await eventually(async () => (await consumerDb.query('SELECT event_id FROM event_inbox')).length === 2);
+    await allAcknowledged();
+
+    expect((await handledRows()).map((r) => r.event_id)).toEqual([good.id]);
+    expect(seen).toEqual([{ name: 'w1' }]);
+    expect(seen[0]).toBeInstanceOf(WidgetCreated);
+    expect((await consumerDb.query('SELECT event_id FROM event_inbox ORDER BY event_id')).map((r: { event_id: string }) => r.event_id).sort()).toEqual(
+      [good.id, bad.id].sort(),
+    );
+    expect(await consumerDb.query('SELECT * FROM event_dead_letters')).toEqual([]);
   });
 });

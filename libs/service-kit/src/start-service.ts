@@ -11,10 +11,10 @@ import {
   OnModuleDestroy,
   Type,
 } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { databaseName, healthPattern, queueGroup, ServiceName } from '@bakery/contracts';
-import { CreateEventBusTables1763700000000, EventBus } from '@bakery/event-bus';
+import { EventBus, eventBusMigrations } from '@bakery/event-bus';
 import {
   connectNats,
   CorrelationInterceptor,
@@ -36,7 +36,9 @@ import {
 } from '@bakery/platform';
 import type { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
+import { createDeadLettersController } from './dead-letters.controller';
 import { createHealthController } from './health.controller';
+import { assertMessageContracts } from './message-contracts';
 import { INSTANCE_ID, NATS_CONNECTION, SERVICE_CONFIG, SERVICE_ENV, SERVICE_LOGGER } from './tokens';
 
 export interface ServiceDefinition {
@@ -45,7 +47,7 @@ export interface ServiceDefinition {
   module: Type<unknown>;
   /** TypeORM entities of the service's database */
   entities: Function[];
-  /** the service's migrations, oldest first (the event bus tables are added by the kit) */
+  /** the service's migrations, oldest first (the event bus's, `eventBusMigrations`, are added by the kit) */
   migrations: Function[];
 }
 
@@ -92,7 +94,7 @@ class ServiceKitModule {
             type: 'postgres',
             url: withDatabase(config.databaseUrl, databaseName(config.namespace, def.name)),
             entities: def.entities,
-            migrations: [CreateEventBusTables1763700000000, ...def.migrations],
+            migrations: [...eventBusMigrations, ...def.migrations],
             synchronize: false,
             migrationsRun: false,
             logging: false,
@@ -116,7 +118,16 @@ class ServiceKitModule {
           provide: EventBus,
           inject: [DataSource],
           useFactory: (dataSource: DataSource) =>
-            new EventBus({ service: def.name, namespace: config.namespace, dataSource, nc, logger }),
+            new EventBus({
+              service: def.name,
+              namespace: config.namespace,
+              dataSource,
+              nc,
+              logger,
+              retentionMs: config.eventRetentionDays * 24 * 3600 * 1000,
+              maxDeliveries: config.eventMaxDeliveries,
+              pruneIntervalMs: config.eventPruneIntervalSeconds * 1000,
+            }),
         },
         MessagingLifecycle,
       ],
@@ -140,7 +151,7 @@ export async function startService(def: ServiceDefinition, env: Env = process.en
 
   @Module({
     imports: [ServiceKitModule.register(def, config, logger, nc, instanceId, env), def.module],
-    controllers: [createHealthController(def.name)],
+    controllers: [createHealthController(def.name), createDeadLettersController(def.name)],
   })
   class ServiceRootModule {}
 
@@ -156,7 +167,15 @@ export async function startService(def: ServiceDefinition, env: Env = process.en
   });
   app.useGlobalFilters(new RpcErrorFilter(logger));
   app.useGlobalInterceptors(new CorrelationInterceptor());
+  // Every message is validated here, against its handler's contracts class, whoever sent it:
+  // NATS is a trust boundary too (docs/architecture.md). A handler that would skip it stops the start.
   app.useGlobalPipes(strictValidationPipe());
+  try {
+    assertMessageContracts(controllersOf(app));
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
   await app.listen();
   // NATS registers subscriptions asynchronously: ready means another client can reach us.
   await untilReachable(new RpcClient(nc, config.namespace, 500), healthPattern(def.name));
@@ -169,6 +188,12 @@ export async function startService(def: ServiceDefinition, env: Env = process.en
     config,
     close: () => app.close(),
   };
+}
+
+function controllersOf(app: INestMicroservice): Type<unknown>[] {
+  return [...app.get(ModulesContainer).values()].flatMap((module) =>
+    [...module.controllers.values()].map((wrapper) => wrapper.metatype as Type<unknown>),
+  );
 }
 
 async function untilReachable(rpc: RpcClient, pattern: string): Promise<void> {

@@ -10,3 +10,6 @@ export const catalogService: ServiceDefinition = {
   entities: catalogEntities,
   migrations: catalogMigrations,
 };
+
+/** The upload sweeper, for tests that drive a running catalog instance's sweep by hand (`app.get(UploadSweeper)`). */
+export { UploadSweeper } from './uploads/upload-sweeper';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CatalogEvents,
   CatalogPatterns,
-  OrderEvents,
+  OrderingEvents,
   Product,
   ReleaseStockResponse,
   ReserveStockResponse,
@@ -187,7 +187,7 @@ describe('catalog service: stock reservations', () => {
     const product = await kit.createProduct({ name: 'Pain au Chocolat', category: 'pastries', stock: 25, lowStockThreshold: 10 });
     const orderId = randomUUID();
     await reserve(orderId, [{ productId: product.id, quantity: 15 }]);
-    await kit.publishEvent(OrderEvents.orderPlaced, { orderId, customerId: randomUUID(), lines: [{ productId: product.id, quantity: 15 }] });
+    await kit.publishEvent(OrderingEvents.orderPlaced, { orderId, customerId: randomUUID(), lines: [{ productId: product.id, quantity: 15 }] });
     await eventually(async () => (await kit.reservationStatus(orderId)) === 'confirmed');
 
     // More sales while it stays low (but above 0) add nothing.
@@ -228,16 +228,16 @@ describe('catalog service: stock reservations', () => {
     const unconfirmed = randomUUID();
     await reserve(confirmed, [{ productId: product.id, quantity: 10 }]);
     await reserve(unconfirmed, [{ productId: product.id, quantity: 5 }]);
-    await kit.publishEvent(OrderEvents.orderPlaced, { orderId: confirmed, customerId: randomUUID(), lines: [] });
+    await kit.publishEvent(OrderingEvents.orderPlaced, { orderId: confirmed, customerId: randomUUID(), lines: [] });
     await eventually(async () => (await kit.reservationStatus(confirmed)) === 'confirmed');
     expect(await kit.stockOf(product.id)).toBe(25);
 
-    const cancelled = await kit.publishEvent(OrderEvents.orderCancelled, { orderId: confirmed });
+    const cancelled = await kit.publishEvent(OrderingEvents.orderCancelled, { orderId: confirmed });
     // The same event again (a redelivery), and a second cancellation of the same order.
-    await kit.publishEvent(OrderEvents.orderCancelled, cancelled.payload, { id: cancelled.id });
-    await kit.publishEvent(OrderEvents.orderCancelled, { orderId: confirmed });
-    await kit.publishEvent(OrderEvents.orderCancelled, { orderId: unconfirmed });
-    await kit.handled(OrderEvents.orderCancelled);
+    await kit.publishEvent(OrderingEvents.orderCancelled, cancelled.payload, { id: cancelled.id });
+    await kit.publishEvent(OrderingEvents.orderCancelled, { orderId: confirmed });
+    await kit.publishEvent(OrderingEvents.orderCancelled, { orderId: unconfirmed });
+    await kit.handled(OrderingEvents.orderCancelled);
 
     expect(await kit.reservationStatus(confirmed)).toBe('released');
     expect(await kit.reservationStatus(unconfirmed)).toBe('released');

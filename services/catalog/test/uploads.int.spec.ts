@@ -36,8 +36,10 @@ describe('catalog service: photo uploads and submission limits (configured small
     const { id } = await issue(owner);
     const other = await kit.callError(CatalogPatterns.checkUpload, { id, ownerId: randomUUID() });
     const unknown = await kit.callError(CatalogPatterns.checkUpload, { id: randomUUID(), ownerId: owner });
+    for (const err of [other, unknown]) expect({ code: err.code, message: err.message }).toEqual({ code: 'NOT_FOUND', message: 'No upload was found at this URL' });
+    // an id that is not a uuid is a malformed message (the gateway only ever sends the uuid of one of its URLs)
     const junk = await kit.callError(CatalogPatterns.registerUpload, { id: '../x', ownerId: owner });
-    for (const err of [other, unknown, junk]) expect({ code: err.code, message: err.message }).toEqual({ code: 'NOT_FOUND', message: 'No upload was found at this URL' });
+    expect({ code: junk.code, fields: junk.fields }).toEqual({ code: 'VALIDATION_FAILED', fields: { id: ['id must be a uuid'] } });
     await kit.db.query(`UPDATE uploads SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
     expect((await kit.callError(CatalogPatterns.registerUpload, { id, ownerId: owner })).code).toBe('FORBIDDEN');
     expect((await kit.db.query('SELECT registered_at FROM uploads WHERE id = $1', [id])).rows).toEqual([{ registered_at: null }]);

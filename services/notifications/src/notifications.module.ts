@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AfterCommit } from './after-commit';
 import { EventsHandler } from './events/events.handler';
 import { CountAnnouncer } from './notifications/count-announcer';
 import { NotificationsController } from './notifications/notifications.controller';
@@ -12,6 +11,6 @@ import { Broadcaster } from './pushes/broadcaster';
 @Module({
   imports: [TypeOrmModule.forFeature([OrderNotification])],
   controllers: [NotificationsController],
-  providers: [AfterCommit, Broadcaster, NotificationsService, CountAnnouncer, EventsHandler],
+  providers: [Broadcaster, NotificationsService, CountAnnouncer, EventsHandler],
 })
 export class NotificationsModule {}

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { loadConfig, type Env, type ServiceConfig } from '@bakery/platform';
 import { SERVICE_CONFIG, SERVICE_ENV } from '@bakery/service-kit';
+import { CalendarController } from './calendar/calendar.controller';
 import { CartItem } from './cart/cart-item.entity';
 import { CartController } from './cart/cart.controller';
 import { CartService } from './cart/cart.service';
@@ -21,7 +22,7 @@ import { PricingService } from './pricing/pricing.service';
 /** Carts, orders, pricing and dashboard metrics. */
 @Module({
   imports: [TypeOrmModule.forFeature([CartItem, OrderRow, OrderItemRow, Configuration])],
-  controllers: [CartController, OrdersController, PricingController, MetricsController],
+  controllers: [CartController, OrdersController, PricingController, MetricsController, CalendarController],
   providers: [
     {
       provide: ORDERING_CONFIG,

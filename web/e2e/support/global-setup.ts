@@ -1,4 +1,4 @@
-import globalSetup from '../../../libs/testing/src/jest-global-setup';
+import globalSetup from '../../../tools/testing/src/jest-global-setup';
 
 /**
  * Finds Postgres and NATS once per run, as the integration project does. When the integration

@@ -1,4 +1,4 @@
-import globalTeardown from '../../../libs/testing/src/jest-global-teardown';
+import globalTeardown from '../../../tools/testing/src/jest-global-teardown';
 
 /** Drops what the run left behind, when this project's setup was the one that found the servers. */
 export default async function e2eGlobalTeardown(): Promise<void> {

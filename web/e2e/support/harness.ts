@@ -152,8 +152,14 @@ export async function screenshot(page: Page, name: string, options: { scrollTo?:
   try {
     if (options.scrollTo) await options.scrollTo.scrollIntoViewIfNeeded();
     else await page.evaluate(() => window.scrollTo(0, 0));
-    // let antd's motion settle (toasts, dialogs, drop-downs)
-    await page.waitForTimeout(350);
+    // let antd's motion settle (toasts, dialogs, drop-downs): every animation that ends has ended
+    await page
+      .waitForFunction(
+        () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+        undefined,
+        { timeout: 5000 },
+      )
+      .catch(() => undefined);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: !mobile });
   } catch (err) {
     // A screenshot is an artifact, not a check: a page that navigates away while it is being
@@ -220,6 +226,11 @@ export async function chooseOption(page: Page, selectId: string, option: string)
     const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: exact });
     await item.first().click();
     await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
+    // A select bound to the server's answer (an order's status) shows the choice once it is saved.
+    const handle = await select.elementHandle();
+    await page
+      .waitForFunction(({ el, text }) => (el as HTMLElement).innerText.trim() === text, { el: handle, text: option }, { timeout: 5000 })
+      .catch(() => undefined);
     const shown = (await select.innerText()).trim();
     if (shown === option) return;
     if (attempt === 3) throw new Error(`chooseOption: #${selectId} shows "${shown}", not "${option}"`);

@@ -9,7 +9,7 @@ import { redirectToLogin, REDIRECT_DELAY_MS } from './auth-redirect';
 import { NotFoundPage } from './routes/not-found';
 
 const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
-const AppShell = lazy(() => import('@/components/layouts/app-shell'));
+const Shell = lazy(() => import('./shell'));
 const RealtimeBridge = lazy(() => import('./realtime').then((m) => ({ default: m.RealtimeBridge })));
 
 /** Not signed in: the 'Unauthorized' toast, then /api/login after 500 ms; nothing else is rendered. */
@@ -60,11 +60,11 @@ export function GuardedLayout() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <RealtimeBridge user={user} />
-      <AppShell user={user} page={handle ?? { title: '' }}>
+      <Shell user={user} page={handle ?? { title: '' }}>
         <Suspense fallback={<LoadingScreen fullPage={false} />}>
           <Outlet />
         </Suspense>
-      </AppShell>
+      </Shell>
     </Suspense>
   );
 }

@@ -2,11 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { REALTIME_PATH, RealtimeEvents, type InventoryAlertBroadcast, type OrderUpdatedPush } from '@contracts/notifications';
 import { toast } from '@/components/ui/toast-store';
-import { USER_KEY } from '@/features/auth/api/auth';
-import { METRICS_KEY } from '@/features/dashboard/api/metrics';
-import { ADMIN_NOTIFICATIONS_COUNT_KEY } from '@/features/notifications/api/notifications';
-import { ORDERS_KEY } from '@/features/orders/api/orders';
-import { LOW_STOCK_KEY, PRODUCTS_KEY } from '@/features/products/api/products';
+import { ADMIN_NOTIFICATIONS_COUNT_KEY, LOW_STOCK_KEY, METRICS_KEY, ORDERS_KEY, PRODUCTS_KEY, USER_KEY } from '@/lib/query-keys';
 import type { User } from '@/lib/user';
 
 /** The events the gateway pushes (order:updated, admin:notifications, inventory:alert), from the contracts. */

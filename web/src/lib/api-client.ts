@@ -59,7 +59,7 @@ export function isApiError(err: unknown, status?: number): err is ApiError {
 /** Throws an ApiError for a non-OK response; reads the body text for the message. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
-  let text = '';
+  let text: string;
   try {
     text = await res.text();
   } catch {

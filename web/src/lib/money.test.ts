@@ -1,5 +1,3 @@
-import { cartTotals, formatRate } from '@/features/cart/totals';
-import { makeCartLine } from '@/testing/fixtures';
 import { applyRate, computeTotals, DEFAULT_PRICING, formatAmount, formatCents, formatMoney, lineTotalCents, parseAmount } from './money';
 
 describe('amounts in whole cents', () => {
@@ -57,14 +55,5 @@ describe('order totals', () => {
       tax: 200,
       total: 1200,
     });
-  });
-  it('sums a cart, skipping lines whose product has gone, with the defaults when pricing is unknown', () => {
-    const line = makeCartLine;
-    const totals = cartTotals([line('a', '3.00', 2), line('b', null, 5)], undefined);
-    expect(totals).toEqual({ subtotal: 600, deliveryFee: 1250, tax: 51, total: 1901 });
-  });
-  it('shows a rate as a percentage', () => {
-    expect(formatRate('0.085')).toBe('8.5%');
-    expect(formatRate('0.1')).toBe('10%');
   });
 });

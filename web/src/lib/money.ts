@@ -2,14 +2,14 @@
  * Money without floats: amounts are decimal strings ("4.50") on the wire and integer cents in
  * arithmetic. The rules themselves (parsing, formatting cents, rates rounded half-up) are the
  * server's own, imported from libs/contracts/src/money.ts; this module adds what only the screens
- * need: dollars for display and the cart's summary before an order is placed (the server's totals
- * are authoritative on a placed order).
+ * need: dollars for display, and the cart's summary in the screens' shape (computed by the server's
+ * own orderTotals; the server's totals are authoritative on a placed order).
  */
-import { applyRate, formatCents, parseAmount, type Cents } from '@contracts/money';
+import { formatCents, orderTotals, parseAmount, type Cents } from '@contracts/money';
 import { DEFAULT_PRICING as CONTRACT_PRICING } from '@contracts/constants';
 import type { Pricing } from '@contracts/ordering';
 
-export { applyRate, formatCents, parseAmount, parseRate, type Cents } from '@contracts/money';
+export { applyRate, formatCents, lineTotalCents, parseAmount, parseRate, type Cents } from '@contracts/money';
 export type { Pricing } from '@contracts/ordering';
 
 /** 123456 → "$1,234.56". */
@@ -31,12 +31,6 @@ export function formatAmount(value: string | number | null | undefined): string 
   }
 }
 
-/** unit price × quantity in cents. */
-export function lineTotalCents(unitPrice: string, quantity: number): Cents {
-  if (!Number.isSafeInteger(quantity) || quantity < 0) throw new RangeError(`bad quantity: ${quantity}`);
-  return parseAmount(unitPrice) * quantity;
-}
-
 /** Spec section 9: used when the pricing configuration cannot be read. */
 export const DEFAULT_PRICING: Pricing = { ...CONTRACT_PRICING };
 
@@ -47,10 +41,14 @@ export interface Totals {
   total: Cents;
 }
 
-/** subtotal = Σ price × quantity; tax = subtotal × rate (half-up); total = subtotal + fee + tax. */
+/**
+ * subtotal = Σ price × quantity; tax = subtotal × rate (half-up); total = subtotal + fee + tax: the
+ * server's own `orderTotals` (libs/contracts/src/money.ts), so the total shown is the one charged.
+ */
 export function computeTotals(lines: { price: string; quantity: number }[], pricing: Pricing): Totals {
-  const subtotal = lines.reduce((sum, line) => sum + lineTotalCents(line.price, line.quantity), 0);
-  const deliveryFee = parseAmount(pricing.deliveryFee);
-  const tax = applyRate(subtotal, pricing.taxRate);
-  return { subtotal, deliveryFee, tax, total: subtotal + deliveryFee + tax };
+  const { subtotal, deliveryFee, tax, total } = orderTotals(
+    lines.map((line) => ({ unitPrice: line.price, quantity: line.quantity })),
+    pricing,
+  );
+  return { subtotal, deliveryFee, tax, total };
 }

@@ -55,3 +55,11 @@ export function renderWithClient(ui: ReactElement, { queryClient = createQueryCl
   );
   return { ...render(ui, { wrapper: Wrapper, ...options }), queryClient };
 }
+
+/**
+ * Moves the test's clock to another time zone, as a browser elsewhere would be (Date, Intl, dayjs);
+ * `undefined` puts back the machine's. The environment restores it when the test file ends.
+ */
+export function setBrowserTimeZone(timeZone: string | undefined): void {
+  (globalThis as unknown as { __setProcessTimeZone: (tz: string | undefined) => void }).__setProcessTimeZone(timeZone);
+}

@@ -8,6 +8,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       rpcTimeoutMs: 5000,
       databaseUrl: 'postgres://postgres@127.0.0.1:5432/postgres',
+      eventRetentionDays: 7,
+      eventMaxDeliveries: 20,
+      eventPruneIntervalSeconds: 600,
     });
   });
 
@@ -42,7 +45,7 @@ describe('loadConfig', () => {
       'RPC_TIMEOUT_MS="5s" is invalid: expected a whole number',
       'DATABASE_URL="not a url" is invalid: expected a URL',
     ]);
-    expect((error as Error).message).toMatch(/^Invalid configuration:\n  - NATS_URL=/);
+    expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- NATS_URL=/);
   });
 
   it('checks number ranges', () => {

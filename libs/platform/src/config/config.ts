@@ -167,5 +167,29 @@ export const serviceConfig = {
     'postgres://postgres@127.0.0.1:5432/postgres',
     ['postgres', 'postgresql'],
   ),
+  // The event bus of every service (libs/event-bus). Retention must outlast JetStream's duplicate
+  // window (2 minutes) and the longest redelivery run (EVENT_MAX_DELIVERIES x at most 30 s of
+  // backoff): a day at least, so an inbox id is never pruned while its event may still come again.
+  eventRetentionDays: envVar.int(
+    'EVENT_RETENTION_DAYS',
+    'how long published outbox rows and handled inbox ids are kept before they are pruned',
+    7,
+    1,
+    3650,
+  ),
+  eventMaxDeliveries: envVar.int(
+    'EVENT_MAX_DELIVERIES',
+    'failed deliveries after which an event goes to the dead letters and is acknowledged',
+    20,
+    1,
+    100,
+  ),
+  eventPruneIntervalSeconds: envVar.int(
+    'EVENT_PRUNE_INTERVAL_SECONDS',
+    'how often each instance prunes outbox and inbox rows older than EVENT_RETENTION_DAYS',
+    600,
+    1,
+    86_400,
+  ),
 };
 export type ServiceConfig = ConfigOf<typeof serviceConfig>;

@@ -1,6 +1,7 @@
-import { AppError } from '@bakery/contracts';
+import type { ArgumentMetadata } from '@nestjs/common';
+import { AppError, EmptyRequest, UserIdRequest } from '@bakery/contracts';
 import { createLogger } from '../logging/logger';
-import { fieldErrorsFrom, RpcErrorFilter } from './rpc-errors';
+import { fieldErrorsFrom, NOT_AN_OBJECT, RpcErrorFilter, strictValidationPipe } from './rpc-errors';
 
 describe('RpcErrorFilter', () => {
   const filter = new RpcErrorFilter(createLogger('test', 'silent'));
@@ -37,5 +38,54 @@ describe('fieldErrorsFrom', () => {
         { property: 'address', children: [{ property: 'city', constraints: { isString: 'city must be a string' }, children: [] }] },
       ]),
     ).toEqual({ email: ['Please enter a valid email'], 'address.city': ['city must be a string'] });
+  });
+});
+
+describe('strictValidationPipe', () => {
+  const uuid = '0b0c7a64-3f0e-4c1e-9a57-1f7d2b9b2a11';
+  const refusal = async (work: Promise<unknown>) => {
+    const err = await work.then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    return (err as AppError).toPayload();
+  };
+  // what Nest hands the pipe for @Payload() (a numeric param type), for @Body() and for @Param()
+  const as = (type: string, metatype: unknown) => ({ type, metatype }) as unknown as ArgumentMetadata;
+  const payload = (metatype: unknown) => as('3', metatype);
+  const body = (metatype: unknown) => as('body', metatype);
+
+  it('answers a message with its class instance, and refuses unknown fields and wrong values with field errors', async () => {
+    const pipe = strictValidationPipe();
+    await expect(pipe.transform({ userId: uuid }, payload(UserIdRequest))).resolves.toBeInstanceOf(UserIdRequest);
+    expect(await refusal(pipe.transform({ userId: uuid, admin: true }, payload(UserIdRequest)))).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'property admin should not exist',
+      fields: { admin: ['property admin should not exist'] },
+    });
+    expect((await refusal(pipe.transform({ userId: 'x'.repeat(100_000) }, payload(UserIdRequest)))).fields).toEqual({
+      userId: ['userId must be a uuid'],
+    });
+  });
+
+  it('refuses a message that is not an object, even for a class without fields', async () => {
+    const pipe = strictValidationPipe();
+    for (const value of [undefined, null, 'text', 42, true, [], [{ userId: uuid }]]) {
+      expect(await refusal(pipe.transform(value, payload(EmptyRequest)))).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: NOT_AN_OBJECT,
+        fields: { payload: [NOT_AN_OBJECT] },
+      });
+    }
+    await expect(pipe.transform({}, payload(EmptyRequest))).resolves.toEqual({});
+    expect((await refusal(pipe.transform({ anything: 1 }, payload(EmptyRequest)))).fields).toEqual({
+      anything: ['property anything should not exist'],
+    });
+  });
+
+  it('takes an HTTP request without a body as an empty one (absentAsEmpty), and still refuses a list', async () => {
+    const pipe = strictValidationPipe({ absentAsEmpty: true });
+    await expect(pipe.transform(undefined, body(EmptyRequest))).resolves.toEqual({});
+    expect((await refusal(pipe.transform([], body(EmptyRequest)))).fields).toEqual({ body: [NOT_AN_OBJECT] });
+    // parameters that are no contracts class (a route's id) are not its business
+    await expect(pipe.transform('abc', as('param', String))).resolves.toBe('abc');
   });
 });

@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, RpcExceptionFilter, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ArgumentsHost, Catch, RpcExceptionFilter, ValidationError, ValidationPipe } from '@nestjs/common';
 import { AppError, ErrorCode, ErrorPayload, FieldErrors } from '@bakery/contracts';
 import { Observable, throwError } from 'rxjs';
 import type { Logger } from 'pino';
@@ -55,14 +55,59 @@ export function fieldErrorsFrom(errors: ValidationError[], prefix = ''): FieldEr
   return out;
 }
 
-/** The one validation setup: whitelist, unknown fields refused, field messages in the error. */
-export function strictValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    stopAtFirstError: true,
-    validationError: { target: false, value: false },
-    exceptionFactory: (errors) => AppError.validation(fieldErrorsFrom(errors)),
-  });
+export interface StrictValidationOptions {
+  /**
+   * HTTP: a request without a body is validated as `{}` (every field absent). Without it (a
+   * message over NATS) the payload itself must be an object: null or nothing is refused too.
+   */
+  absentAsEmpty?: boolean;
+  /**
+   * Fields the class does not declare: refused (requests: a field the contract does not know is
+   * the caller's mistake) or stripped (events: a newer publisher may add fields its older
+   * consumers do not know yet, which must not stop them).
+   */
+  unknownFields?: 'refuse' | 'strip';
+}
+
+/** What a payload (or body) that is not an object is told: Nest's own words for an array body. */
+export const NOT_AN_OBJECT = 'Validation failed (object is expected)';
+
+/**
+ * The one validation mechanism, of the gateway's HTTP bodies and of every message a service
+ * accepts: the parameter's class from @bakery/contracts (class-validator decorators), unknown
+ * fields refused (not stripped: a field the contract does not know is a caller's mistake), one
+ * message per field, answered as a 400 AppError with field errors. A payload that is not an
+ * object (a string, a number, a list; null or nothing unless `absentAsEmpty`) is refused too.
+ */
+export class StrictValidationPipe extends ValidationPipe {
+  private readonly absentAsEmpty: boolean;
+
+  constructor(options: StrictValidationOptions = {}) {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: (options.unknownFields ?? 'refuse') === 'refuse',
+      transform: true,
+      stopAtFirstError: true,
+      validationError: { target: false, value: false },
+      exceptionFactory: (errors) => AppError.validation(fieldErrorsFrom(errors)),
+    });
+    this.absentAsEmpty = options.absentAsEmpty ?? false;
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.metatype && this.toValidate(metadata) && !this.isObjectPayload(value)) {
+      throw AppError.validation({ [metadata.type === 'body' ? 'body' : 'payload']: [NOT_AN_OBJECT] });
+    }
+    return super.transform(value, metadata);
+  }
+
+  private isObjectPayload(value: unknown): boolean {
+    if (value === undefined || value === null) return this.absentAsEmpty;
+    return typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value);
+  }
+}
+
+/** The validation pipe of the gateway (`{ absentAsEmpty: true }`) and of every service. */
+export function strictValidationPipe(options: StrictValidationOptions = {}): StrictValidationPipe {
+  return new StrictValidationPipe(options);
 }

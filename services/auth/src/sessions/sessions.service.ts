@@ -8,7 +8,6 @@ import {
   LoginRequest,
   LoginResponse,
   Messages,
-  normalizeEmail,
   Role,
   SessionInfo,
   SessionRevokedBroadcast,
@@ -73,8 +72,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
    */
   async login(req: LoginRequest): Promise<LoginResponse> {
     const messages = limitMessages(this.policy);
-    const email = typeof req.email === 'string' ? normalizeEmail(req.email) : null;
-    if (!email || typeof req.password !== 'string') throw AppError.unauthorized(Messages.invalidCredentials);
+    const email = req.email; // canonical form (LoginRequest's NormalizeEmail)
     const pairKey = limitKeys.signInPair(req.ip, email);
     if (!(await this.limiter.reserve(pairKey, this.policy.signInsPerPair))) throw AppError.tooManyRequests(messages.signIn);
 
@@ -105,7 +103,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   }
 
   async check(sid: string): Promise<CheckSessionResponse> {
-    const row = typeof sid === 'string' ? await this.sessions.findOne({ where: { sid } }) : null;
+    const row = await this.sessions.findOne({ where: { sid } });
     if (!row || row.expire.getTime() <= Date.now()) return { valid: false };
     return { valid: true, session: toSessionInfo(row) };
   }

@@ -5,9 +5,7 @@ import {
   AppError,
   CreatePendingUserRequest,
   Identity,
-  isUuid,
   Messages,
-  normalizeEmail,
   pendingTakeoverAgeMs,
   RegisterAdminRequest,
   Role,
@@ -63,9 +61,8 @@ export class UsersService {
    * self-service registration (`ip` given) first reserves an attempt of its address.
    */
   async createPending(req: CreatePendingUserRequest): Promise<Identity> {
-    // The gateway sends the canonical form already; internal callers (the seed) are held to it too.
-    const email = typeof req.email === 'string' ? normalizeEmail(req.email) : null;
-    if (!email) throw AppError.validation({ email: [Messages.email] });
+    // the email is in its canonical form: CreatePendingUserRequest (NormalizeEmail), whoever sent it
+    const email = req.email;
     if (req.ip !== undefined) {
       const reserved = await this.limiter.reserve(limitKeys.registration(req.ip), this.config.registrationMaxFailuresPerIp);
       if (!reserved) throw AppError.tooManyRequests(limitMessages(this.limitWindow()).registration);
@@ -97,7 +94,6 @@ export class UsersService {
    * its address's reservation back.
    */
   async activate(req: ActivateUserRequest): Promise<Identity> {
-    if (!isUuid(req.userId)) throw AppError.notFound('User not found');
     const rows: UserRow[] = await this.users.query(
       // (as a CTE: TypeORM answers a bare UPDATE ... RETURNING with [rows, count])
       `WITH activated AS (UPDATE users SET status = 'active', updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING *)
@@ -111,7 +107,6 @@ export class UsersService {
 
   /** Compensation of a failed registration: only this attempt's pending account is ever removed. */
   async discardPending(userId: string): Promise<void> {
-    if (!isUuid(userId)) return;
     await this.users.delete({ id: userId, status: 'pending' });
   }
 
@@ -170,7 +165,7 @@ export class UsersService {
   }
 
   private async find(userId: string): Promise<UserAccount> {
-    const user = isUuid(userId) ? await this.users.findOne({ where: { id: userId } }) : null;
+    const user = await this.users.findOne({ where: { id: userId } });
     if (!user) throw AppError.notFound('User not found');
     return user;
   }

@@ -1,11 +1,19 @@
 import type { AlertType, ReviewStatus } from '@bakery/contracts';
 
-/** What an alert decision looks at: the product after the change, and its open alert if any. */
-export interface AlertInput {
+/**
+ * A product's stock as the alerts see it: the product as it is after a change in the current
+ * transaction (its row is locked by then), as a stock update's RETURNING answers it.
+ */
+export interface StockState {
+  id: string;
   name: string;
   stock: number;
   lowStockThreshold: number;
   reviewStatus: ReviewStatus;
+}
+
+/** What an alert decision looks at: the product after the change, and its open alert if any. */
+export interface AlertInput extends Omit<StockState, 'id'> {
   openAlert: { alertType: AlertType } | null;
 }
 
@@ -33,7 +41,7 @@ export function decideAlert(input: AlertInput): AlertDecision {
   return { action: 'none' };
 }
 
-export function alertMessage(p: { name: string; stock: number; lowStockThreshold: number }): string {
+export function alertMessage(p: Pick<StockState, 'name' | 'stock' | 'lowStockThreshold'>): string {
   if (p.stock === 0) return `${p.name} is out of stock (threshold ${p.lowStockThreshold})`;
   return `${p.name} is low on stock: ${p.stock} left (threshold ${p.lowStockThreshold})`;
 }

@@ -1,5 +1,6 @@
 import { AppError, CreateProductDto, SubmitProductDto } from '@bakery/contracts';
-import { applyUpdate, compareForListing, isLive, newProduct, newSubmission, ProductFields, visibleTo } from './products';
+import { isLiveProduct } from '@bakery/contracts';
+import { applyUpdate, compareForListing, liveProductSql, LIVE_PRODUCT_WHERE, newProduct, newSubmission, ProductFields, visibleTo } from './products';
 
 const CUSTOMER = '11111111-1111-4111-8111-111111111111';
 const PHOTO = '/objects/uploads/22222222-2222-4222-8222-222222222222';
@@ -60,10 +61,15 @@ describe('product rules', () => {
     expect(next).toEqual({ ...product, price: '7.00', stock: 3, description: null, supplier: null });
   });
 
+  it('lists and reserves live products in SQL by the same rule as isLiveProduct', () => {
+    expect(LIVE_PRODUCT_WHERE).toEqual({ isActive: true, reviewStatus: 'approved' });
+    expect(liveProductSql('p')).toBe("p.is_active = true AND p.review_status = 'approved'");
+  });
+
   it('completes and approves a submission, which makes it live', () => {
     const next = applyUpdate(submitted(), { name: 'Everything Bagel', category: 'bagels', reviewStatus: 'approved' });
     expect(next).toMatchObject({ name: 'Everything Bagel', category: 'bagels', reviewStatus: 'approved', isActive: true });
-    expect(isLive(next)).toBe(true);
+    expect(isLiveProduct(next)).toBe(true);
   });
 
   it('approves without activating when the edit says isActive: false', () => {
@@ -83,7 +89,7 @@ describe('product rules', () => {
   it('rejects a submission and keeps it off the shelf', () => {
     const next = applyUpdate(submitted(), { reviewStatus: 'rejected', isActive: true });
     expect(next).toMatchObject({ reviewStatus: 'rejected', isActive: false });
-    expect(isLive(next)).toBe(false);
+    expect(isLiveProduct(next)).toBe(false);
   });
 
   it('does not re-activate an approved product when approval is repeated', () => {

@@ -3,6 +3,8 @@ import {
   CatalogMessages,
   Category,
   CreateProductDto,
+  isLiveProduct,
+  LIVE_PRODUCT,
   ReviewStatus,
   Role,
   SubmitProductDto,
@@ -30,13 +32,19 @@ export interface ProductFields {
 
 export const PRODUCT_DEFAULTS = { lowStockThreshold: 10, reorderLevel: 5, reorderQuantity: 50 } as const;
 
-/** Live: listed for customers, orderable. */
-export function isLive(p: Pick<ProductFields, 'isActive' | 'reviewStatus'>): boolean {
-  return p.isActive && p.reviewStatus === 'approved';
+/**
+ * Live (listed for customers, orderable) is `isLiveProduct` (libs/contracts/src/live-product.ts);
+ * these are its forms for queries, built from the same LIVE_PRODUCT.
+ */
+export const LIVE_PRODUCT_WHERE: Pick<ProductFields, 'isActive' | 'reviewStatus'> = { ...LIVE_PRODUCT };
+
+/** `isLiveProduct` as an SQL condition on the products row `alias`. */
+export function liveProductSql(alias: string): string {
+  return `${alias}.is_active = ${LIVE_PRODUCT.isActive} AND ${alias}.review_status = '${LIVE_PRODUCT.reviewStatus}'`;
 }
 
 export function visibleTo(role: Role, p: Pick<ProductFields, 'isActive' | 'reviewStatus'>): boolean {
-  return role === 'admin' || isLive(p);
+  return role === 'admin' || isLiveProduct(p);
 }
 
 /** An admin's new product: approved at once, active unless said otherwise. */

@@ -1,4 +1,4 @@
-import type { ReservedLine, ReviewStatus, StockShortage } from '@bakery/contracts';
+import { isLiveProduct, type ReservedLine, type ReviewStatus, type StockShortage } from '@bakery/contracts';
 
 export interface RequestedLine {
   productId: string;
@@ -47,7 +47,7 @@ export function planReservation(lines: readonly RequestedLine[], rows: readonly 
   if (missing.length > 0) return { ok: false, reason: 'not_found', productIds: missing };
 
   const found = lines.map((line) => ({ line, row: byId.get(line.productId)! }));
-  const unavailable = found.filter(({ row }) => !row.isActive || row.reviewStatus !== 'approved');
+  const unavailable = found.filter(({ row }) => !isLiveProduct(row));
   if (unavailable.length > 0) {
     return { ok: false, reason: 'unavailable', products: unavailable.map(({ row }) => ({ productId: row.id, name: row.name })) };
   }

@@ -1,16 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AlertType, CatalogEvents, ReviewStatus, StockLowEvent } from '@bakery/contracts';
+import { AlertType, CatalogEvents, StockLowEvent } from '@bakery/contracts';
 import type { EventTransaction } from '@bakery/event-bus';
-import { decideAlert } from '../domain/alerts';
-
-/** The product as it is after a change in the current transaction (its row is locked by then). */
-export interface StockState {
-  id: string;
-  name: string;
-  stock: number;
-  lowStockThreshold: number;
-  reviewStatus: ReviewStatus;
-}
+import { decideAlert, type StockState } from '../domain/alerts';
 
 /** The unresolved alert of a product (at most one). */
 export interface OpenAlert {

@@ -6,7 +6,6 @@ import {
   CreateProductDto,
   CustomerProduct,
   Product,
-  ProductChangedEvent,
   ProductDeletedEvent,
   Role,
   SubmissionMessages,
@@ -17,8 +16,7 @@ import {
 import { EventBus, type EventTransaction } from '@bakery/event-bus';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { CATALOG_CONFIG, CatalogConfig } from '../catalog.config';
-import { isUuid } from '../domain/ids';
-import { applyUpdate, compareForListing, newProduct, newSubmission, ProductFields, visibleTo } from '../domain/products';
+import { applyUpdate, compareForListing, LIVE_PRODUCT_WHERE, newProduct, newSubmission, ProductFields, visibleTo } from '../domain/products';
 import { AlertsService } from '../inventory/alerts.service';
 import { RATE_WINDOW, UploadsService } from '../uploads/uploads.service';
 import { ProductEntity, toProduct } from './product.entity';
@@ -38,7 +36,7 @@ export class ProductsService {
   async list(role: Role): Promise<Product[] | CustomerProduct[]> {
     const repo = this.dataSource.getRepository(ProductEntity);
     if (role === 'admin') return (await repo.find()).sort(compareForListing).map(toProduct);
-    const live = await repo.find({ where: { isActive: true, reviewStatus: 'approved' } });
+    const live = await repo.find({ where: LIVE_PRODUCT_WHERE });
     return live.sort(compareForListing).map((p) => toCustomerProduct(toProduct(p)));
   }
 
@@ -53,7 +51,7 @@ export class ProductsService {
   }
 
   async getMany(ids: string[]): Promise<Product[]> {
-    const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+    const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
     if (wanted.length === 0) return [];
     const found = await this.dataSource.getRepository(ProductEntity).findBy({ id: In(wanted) });
     const byId = new Map(found.map((p) => [p.id, p]));
@@ -62,7 +60,7 @@ export class ProductsService {
 
   /** An admin's product; its photo, if any, must be a registered upload. */
   create(dto: CreateProductDto): Promise<Product> {
-    return this.insert(newProduct(dto), 'created', async (manager) => {
+    return this.insert(newProduct(dto), async (manager) => {
       if (dto.imageUrl) await this.uploads.assertRegistered(manager, dto.imageUrl);
     });
   }
@@ -75,7 +73,7 @@ export class ProductsService {
    */
   submit(customerId: string, dto: SubmitProductDto): Promise<Product> {
     const customer = customerId.toLowerCase();
-    return this.insert(newSubmission(customer, dto), 'submitted', async (manager) => {
+    return this.insert(newSubmission(customer, dto), async (manager) => {
       await this.uploads.assertRegistered(manager, dto.imageUrl, customer);
       await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`catalog.submissions:${customer}`]);
       const [{ pending, recent }]: { pending: number; recent: number }[] = await manager.query(
@@ -97,7 +95,7 @@ export class ProductsService {
       if (changes.imageUrl && changes.imageUrl !== current.imageUrl) await this.uploads.assertRegistered(tx.manager, changes.imageUrl);
       const next = applyUpdate(current, changes);
       await tx.manager.getRepository(ProductEntity).save(Object.assign(current, next));
-      return this.afterWrite(tx, id, 'updated');
+      return this.afterWrite(tx, id);
     });
   }
 
@@ -105,13 +103,12 @@ export class ProductsService {
     return this.bus.inTransaction(async (tx) => {
       const current = await this.find(tx.manager, id, true);
       await tx.manager.getRepository(ProductEntity).update({ id }, { isActive: !current.isActive });
-      return this.afterWrite(tx, id, current.isActive ? 'deactivated' : 'activated');
+      return this.afterWrite(tx, id);
     });
   }
 
   /** Removes the product; ordering drops it from open carts on product.deleted. */
   async delete(id: string): Promise<{ productId: string }> {
-    if (!isUuid(id)) throw AppError.notFound(CatalogMessages.productNotFound);
     return this.bus.inTransaction(async (tx) => {
       const [deleted]: [{ id: string }[], number] = await tx.manager.query('DELETE FROM products WHERE id = $1 RETURNING id', [id]);
       if (deleted.length === 0) throw AppError.notFound(CatalogMessages.productNotFound);
@@ -135,30 +132,31 @@ export class ProductsService {
   }
 
   /** Inserts a product once `checks` (in the same transaction) have passed; a refusal writes nothing. */
-  private insert(fields: ProductFields, change: 'created' | 'submitted', checks: (manager: EntityManager) => Promise<void>): Promise<Product> {
+  private insert(fields: ProductFields, checks: (manager: EntityManager) => Promise<void>): Promise<Product> {
     return this.bus.inTransaction(async (tx) => {
       await checks(tx.manager);
       const repo = tx.manager.getRepository(ProductEntity);
       const saved = await repo.save(repo.create(fields));
-      return this.afterWrite(tx, saved.id, change);
+      return this.afterWrite(tx, saved.id);
     });
   }
 
-  /** Every catalogue write ends here: alert kept in step with stock, caches told, fresh row answered. */
-  private async afterWrite(tx: EventTransaction, id: string, change: ProductChangedEvent['change']): Promise<Product> {
+  /**
+   * Every catalogue write ends here: alert kept in step with stock, fresh row answered. (Caches
+   * learn of the change from the `catalog.changed` broadcast that the products trigger sends on
+   * commit: see catalogue-change-relay.ts.)
+   */
+  private async afterWrite(tx: EventTransaction, id: string): Promise<Product> {
     const product = await this.find(tx.manager, id);
     await this.alerts.sync(tx, product);
-    await tx.publish<ProductChangedEvent>(CatalogEvents.productChanged, { productId: id, change });
     return toProduct(product);
   }
 
   private async find(manager: EntityManager, id: string, forUpdate = false): Promise<ProductEntity> {
-    const product = isUuid(id)
-      ? await manager.getRepository(ProductEntity).findOne({
-          where: { id },
-          ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-        })
-      : null;
+    const product = await manager.getRepository(ProductEntity).findOne({
+      where: { id },
+      ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
     if (!product) throw AppError.notFound(CatalogMessages.productNotFound);
     return product;
   }

@@ -1,10 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { EventEnvelope, OrderCancelledEvent, OrderEvents, OrderPlacedEvent } from '@bakery/contracts';
+import { Injectable } from '@nestjs/common';
+import { EventEnvelope, OrderCancelledEvent, OrderingEvents, OrderPlacedEvent } from '@bakery/contracts';
 import { EventBus, type EventTransaction } from '@bakery/event-bus';
-import type { Logger } from '@bakery/platform';
-import { SERVICE_LOGGER } from '@bakery/service-kit';
-import type { EntityManager } from 'typeorm';
-import { isUuid } from '../domain/ids';
 import { StockService } from './stock.service';
 
 /**
@@ -14,35 +10,20 @@ import { StockService } from './stock.service';
 @Injectable()
 export class OrderEventsHandler {
   constructor(
-    private readonly bus: EventBus,
+    bus: EventBus,
     private readonly stock: StockService,
-    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {
-    bus.on<OrderPlacedEvent>(OrderEvents.orderPlaced, (event, manager) => this.placed(event, manager));
-    bus.on<OrderCancelledEvent>(OrderEvents.orderCancelled, (event, manager) => this.cancelled(event, manager));
+    // the payload classes validate each event first (a malformed one is logged and dropped)
+    bus.on(OrderingEvents.orderPlaced, (event, tx) => this.placed(event, tx), OrderPlacedEvent);
+    bus.on(OrderingEvents.orderCancelled, (event, tx) => this.cancelled(event, tx), OrderCancelledEvent);
   }
 
-  async placed(event: EventEnvelope<OrderPlacedEvent>, manager: EntityManager): Promise<void> {
-    const orderId = this.orderIdOf(event);
-    if (orderId) await this.stock.confirm(this.transactionOf(manager), orderId);
+  /** In the bus's transaction: a stock.low it raises is published with it. */
+  async placed(event: EventEnvelope<OrderPlacedEvent>, tx: EventTransaction): Promise<void> {
+    await this.stock.confirm(tx, event.payload.orderId);
   }
 
-  async cancelled(event: EventEnvelope<OrderCancelledEvent>, manager: EntityManager): Promise<void> {
-    const orderId = this.orderIdOf(event);
-    if (!orderId) return;
-    await this.stock.releaseIn(this.transactionOf(manager), orderId);
-  }
-
-  /** The handler's transaction as an EventTransaction: events recorded go out with the relay's next poll. */
-  private transactionOf(manager: EntityManager): EventTransaction {
-    return { manager, publish: (type, payload) => this.bus.record(manager, type, payload) };
-  }
-
-  /** A malformed event would fail on every redelivery, so it is logged and dropped instead. */
-  private orderIdOf(event: EventEnvelope<{ orderId: string }>): string | null {
-    const orderId = event.payload?.orderId;
-    if (isUuid(orderId)) return orderId;
-    this.logger.error({ eventId: event.id, type: event.type }, 'dropping an order event without a valid orderId');
-    return null;
+  async cancelled(event: EventEnvelope<OrderCancelledEvent>, tx: EventTransaction): Promise<void> {
+    await this.stock.releaseIn(tx, event.payload.orderId);
   }
 }

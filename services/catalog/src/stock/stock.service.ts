@@ -5,23 +5,16 @@ import {
   ReleaseStockResponse,
   ReservedLine,
   ReserveStockResponse,
-  ReviewStatus,
 } from '@bakery/contracts';
 import { EventBus, type EventTransaction } from '@bakery/event-bus';
 import type { Logger } from '@bakery/platform';
 import { SERVICE_LOGGER } from '@bakery/service-kit';
 import { CATALOG_CONFIG, CatalogConfig } from '../catalog.config';
+import type { StockState } from '../domain/alerts';
+import { liveProductSql } from '../domain/products';
 import { mergeLines, planReservation, RequestedLine, ReservationPlan, sameLines, StockRow } from '../domain/reservation';
 import { AlertsService, OPEN_ALERT_OF_P, OpenAlert } from '../inventory/alerts.service';
 import type { ReservationStatus } from './stock-reservation.entity';
-
-interface ChangedStock {
-  id: string;
-  name: string;
-  stock: number;
-  lowStockThreshold: number;
-  reviewStatus: ReviewStatus;
-}
 
 const CHANGED_STOCK_COLUMNS = `id, name, stock, low_stock_threshold AS "lowStockThreshold", review_status AS "reviewStatus"`;
 const CHANGED_STOCK_COLUMNS_OF_P = `p.id, p.name, p.stock, p.low_stock_threshold AS "lowStockThreshold", p.review_status AS "reviewStatus"`;
@@ -78,11 +71,11 @@ export class StockService {
       // records what the reservation holds. The rows are locked and checked, so no line can miss;
       // the conditions stay as the last guard (a miss throws, and everything rolls back).
       // (a WITH ... SELECT answers its rows, not TypeORM's [rows, count] of a bare UPDATE)
-      const changed: (ChangedStock & { openAlert: OpenAlert | null })[] = await m.query(
+      const changed: (StockState & { openAlert: OpenAlert | null })[] = await m.query(
         `WITH taken AS (
            UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
              FROM unnest($1::uuid[], $2::int[]) AS l(product_id, quantity)
-            WHERE p.id = l.product_id AND p.stock >= l.quantity AND p.is_active AND p.review_status = 'approved'
+            WHERE p.id = l.product_id AND p.stock >= l.quantity AND ${liveProductSql('p')}
             RETURNING ${CHANGED_STOCK_COLUMNS_OF_P}, ${OPEN_ALERT_OF_P} AS "openAlert"
          ), held AS (
            UPDATE stock_reservations
@@ -124,7 +117,7 @@ export class StockService {
 
     for (const line of mergeLines(reservation.lines)) {
       // A product deleted since has no stock to return to.
-      const [changed]: [ChangedStock[], number] = await m.query(
+      const [changed]: [StockState[], number] = await m.query(
         `UPDATE products SET stock = stock + $2, updated_at = now() WHERE id = $1 RETURNING ${CHANGED_STOCK_COLUMNS}`,
         [line.productId, line.quantity],
       );
@@ -161,7 +154,7 @@ export class StockService {
     }
     if (reservation.status === 'released') {
       for (const line of mergeLines(reservation.lines).sort((a, b) => a.productId.localeCompare(b.productId))) {
-        const [changed]: [ChangedStock[], number] = await m.query(
+        const [changed]: [StockState[], number] = await m.query(
           `UPDATE products SET stock = stock - $2, updated_at = now() WHERE id = $1 AND stock >= $2
            RETURNING ${CHANGED_STOCK_COLUMNS}`,
           [line.productId, line.quantity],

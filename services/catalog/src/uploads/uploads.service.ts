@@ -1,13 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, IssuedUpload, UploadMessages, UploadStatus } from '@bakery/contracts';
+import { AppError, IssuedUpload, OBJECT_PATH_PATTERN, UploadMessages, UploadStatus } from '@bakery/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { CATALOG_CONFIG, CatalogConfig } from '../catalog.config';
-import { isUuid } from '../domain/ids';
 
 /** The window of the hourly rates (uploads here, submissions in ProductsService). */
 export const RATE_WINDOW = '1 hour';
-
-const OBJECT_PATH = /^\/objects\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 interface UploadRow {
   id: string;
@@ -74,7 +71,7 @@ export class UploadsService {
    */
   async assertRegistered(manager: EntityManager, imageUrl: string, ownerId?: string): Promise<void> {
     const message = ownerId ? UploadMessages.ownImageOnly : UploadMessages.imageNotRegistered;
-    const id = OBJECT_PATH.exec(imageUrl)?.[1]?.toLowerCase();
+    const id = OBJECT_PATH_PATTERN.exec(imageUrl)?.[1]?.toLowerCase();
     if (!id) throw AppError.validation({ imageUrl: [message] });
     const [row]: { owner_id: string | null }[] = await manager.query(
       'SELECT owner_id FROM uploads WHERE id = $1 AND registered_at IS NOT NULL',
@@ -102,7 +99,6 @@ export class UploadsService {
   }
 
   private async registrable(manager: EntityManager, id: string, ownerId: string, lock: boolean): Promise<UploadRow> {
-    if (!isUuid(id)) throw AppError.notFound(UploadMessages.notFound);
     const [row]: UploadRow[] = await manager.query(
       `SELECT id, owner_id, expires_at, registered_at, expires_at <= now() AS expired FROM uploads WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
       [id.toLowerCase()],

@@ -5,6 +5,7 @@ import {
   CustomerAccount,
   CustomerIdRequest,
   CustomersPatterns,
+  EmptyRequest,
   NewCustomerRequest,
   OrderContact,
   UpdateCustomerRequest,
@@ -28,7 +29,7 @@ export class AccountsController {
   }
 
   @MessagePattern(CustomersPatterns.list)
-  list(): Promise<CustomerAccount[]> {
+  list(@Payload() _request: EmptyRequest): Promise<CustomerAccount[]> {
     return this.accounts.list();
   }
 

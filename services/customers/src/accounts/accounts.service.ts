@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   AppError,
-  isUuid,
   AuthPatterns,
   BusinessProfile,
   composeUser,
@@ -90,7 +89,7 @@ export class AccountsService {
   }
 
   async getProfile(userId: string): Promise<BusinessProfile | null> {
-    const profile = isUuid(userId) ? await this.profiles.findOne({ where: { userId } }) : null;
+    const profile = await this.profiles.findOne({ where: { userId } });
     return profile ? toBusinessProfile(profile) : null;
   }
 
@@ -99,7 +98,7 @@ export class AccountsService {
    * auth (the email is a copy). A row without the copy asks auth once and keeps the answer.
    */
   async orderContact(userId: string): Promise<OrderContact> {
-    const profile = isUuid(userId) ? await this.profiles.findOne({ where: { userId } }) : null;
+    const profile = await this.profiles.findOne({ where: { userId } });
     if (profile?.email) return { businessName: profile.businessName, email: profile.email, phone: profile.phone };
     const identity = await this.customerIdentity(userId);
     if (profile) await this.profiles.update({ userId }, { email: identity.email });
@@ -133,7 +132,6 @@ export class AccountsService {
   }
 
   private async customerIdentity(userId: string): Promise<Identity> {
-    if (!isUuid(userId)) throw AppError.notFound('Customer not found');
     const identity = await this.rpc.request<Identity>(AuthPatterns.getUser, { userId }).catch((err: AppError) => {
       throw err.code === 'NOT_FOUND' ? AppError.notFound('Customer not found') : err;
     });

@@ -1,24 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
-  ALERT_TYPES,
   CatalogEvents,
   EventEnvelope,
   InventoryAlertBroadcast,
-  isUuid,
   NotificationsBroadcasts,
-  ORDER_STATUSES,
-  OrderEvents,
   OrderingEvents,
   OrderPlacedEvent,
   OrderStatusChangedEvent,
   OrderUpdatedBroadcast,
   StockLowEvent,
 } from '@bakery/contracts';
-import { EventBus } from '@bakery/event-bus';
-import type { Logger } from '@bakery/platform';
-import { SERVICE_LOGGER } from '@bakery/service-kit';
-import type { EntityManager } from 'typeorm';
-import { AfterCommit } from '../after-commit';
+import { EventBus, type EventTransaction } from '@bakery/event-bus';
 import { CountAnnouncer } from '../notifications/count-announcer';
 import { NotificationsService } from '../notifications/notifications.service';
 import { Broadcaster } from '../pushes/broadcaster';
@@ -26,7 +18,8 @@ import { Broadcaster } from '../pushes/broadcaster';
 /**
  * The facts behind every realtime push: order.placed (a notification for the admins' badge),
  * order.status-changed and stock.low. Pushes reach the gateways as broadcasts, sent only after
- * the handler's transaction committed.
+ * the handler's transaction committed (the event bus's `afterCommit`): a push sent from the
+ * handler itself could announce a row nobody can see yet, or one that is then rolled back.
  *
  * The gateways do not consume these events themselves: they keep no database, so they have no
  * inbox, and a consumer per gateway would either miss events while it restarts (ephemeral) or
@@ -38,55 +31,36 @@ import { Broadcaster } from '../pushes/broadcaster';
 export class EventsHandler {
   constructor(
     bus: EventBus,
-    private readonly afterCommit: AfterCommit,
     private readonly notifications: NotificationsService,
     private readonly announcer: CountAnnouncer,
     private readonly broadcaster: Broadcaster,
-    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {
-    bus.on<OrderPlacedEvent>(OrderEvents.orderPlaced, (event, manager) => this.orderPlaced(event, manager));
-    bus.on<OrderStatusChangedEvent>(OrderingEvents.orderStatusChanged, (event, manager) =>
-      this.orderStatusChanged(event, manager),
-    );
-    bus.on<StockLowEvent>(CatalogEvents.stockLow, (event, manager) => this.stockLow(event, manager));
+    // the payload classes validate each event first (a malformed one is logged and dropped)
+    bus.on(OrderingEvents.orderPlaced, (event, tx) => this.orderPlaced(event, tx), OrderPlacedEvent);
+    bus.on(OrderingEvents.orderStatusChanged, (event, tx) => this.orderStatusChanged(event, tx), OrderStatusChangedEvent);
+    bus.on(CatalogEvents.stockLow, (event, tx) => this.stockLow(event, tx), StockLowEvent);
   }
 
-  async orderPlaced(event: EventEnvelope<OrderPlacedEvent>, manager: EntityManager): Promise<void> {
-    const { orderId, customerId } = event.payload ?? {};
-    if (!isUuid(orderId) || !isUuid(customerId)) return this.drop(event);
+  async orderPlaced(event: EventEnvelope<OrderPlacedEvent>, tx: EventTransaction): Promise<void> {
+    const { orderId, customerId } = event.payload;
     // The inbox stops a redelivery of this event; the unique order id stops the same order announced twice.
-    if (!(await this.notifications.recordOrder(manager, orderId))) return;
+    if (!(await this.notifications.recordOrder(tx.manager, orderId))) return;
     const updated: OrderUpdatedBroadcast = { orderId, status: 'pending', customerId };
-    this.afterCommit.run(manager, () => {
+    tx.afterCommit(() => {
       this.announcer.changed();
       this.broadcaster.send(NotificationsBroadcasts.orderUpdated, updated);
     });
   }
 
-  async orderStatusChanged(event: EventEnvelope<OrderStatusChangedEvent>, manager: EntityManager): Promise<void> {
-    const { orderId, customerId, status } = event.payload ?? {};
-    if (!isUuid(orderId) || !isUuid(customerId) || !ORDER_STATUSES.includes(status)) return this.drop(event);
+  async orderStatusChanged(event: EventEnvelope<OrderStatusChangedEvent>, tx: EventTransaction): Promise<void> {
+    const { orderId, customerId, status } = event.payload;
     const updated: OrderUpdatedBroadcast = { orderId, status, customerId };
-    this.afterCommit.run(manager, () => this.broadcaster.send(NotificationsBroadcasts.orderUpdated, updated));
+    tx.afterCommit(() => this.broadcaster.send(NotificationsBroadcasts.orderUpdated, updated));
   }
 
-  async stockLow(event: EventEnvelope<StockLowEvent>, manager: EntityManager): Promise<void> {
-    const { productId, name, stock, lowStockThreshold, alertType } = event.payload ?? {};
-    if (
-      !isUuid(productId) ||
-      typeof name !== 'string' ||
-      !Number.isInteger(stock) ||
-      !Number.isInteger(lowStockThreshold) ||
-      !ALERT_TYPES.includes(alertType)
-    ) {
-      return this.drop(event);
-    }
+  async stockLow(event: EventEnvelope<StockLowEvent>, tx: EventTransaction): Promise<void> {
+    const { productId, name, stock, lowStockThreshold, alertType } = event.payload;
     const alert: InventoryAlertBroadcast = { productId, name, stock, lowStockThreshold, alertType };
-    this.afterCommit.run(manager, () => this.broadcaster.send(NotificationsBroadcasts.inventoryAlert, alert));
-  }
-
-  /** A malformed event would fail on every redelivery, so it is logged and acknowledged instead. */
-  private drop(event: EventEnvelope): void {
-    this.logger.error({ eventId: event.id, type: event.type }, 'dropping a malformed event');
+    tx.afterCommit(() => this.broadcaster.send(NotificationsBroadcasts.inventoryAlert, alert));
   }
 }

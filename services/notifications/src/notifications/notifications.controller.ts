@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { NotificationCount, NotificationsPatterns } from '@bakery/contracts';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { EmptyRequest, NotificationCount, NotificationsPatterns } from '@bakery/contracts';
 import { CountAnnouncer } from './count-announcer';
 import { NotificationsService } from './notifications.service';
 
@@ -12,12 +12,12 @@ export class NotificationsController {
   ) {}
 
   @MessagePattern(NotificationsPatterns.count)
-  async count(): Promise<NotificationCount> {
+  async count(@Payload() _request: EmptyRequest): Promise<NotificationCount> {
     return { count: await this.notifications.unreadCount() };
   }
 
   @MessagePattern(NotificationsPatterns.markRead)
-  async markRead(): Promise<NotificationCount> {
+  async markRead(@Payload() _request: EmptyRequest): Promise<NotificationCount> {
     if ((await this.notifications.markAllRead()) > 0) this.announcer.changed();
     return { count: 0 };
   }

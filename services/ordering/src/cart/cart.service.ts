@@ -6,7 +6,7 @@ import {
   CART_LINE_MAX,
   CartLine,
   CartProduct,
-  isUuid,
+  isLiveProduct,
   OrderingMessages,
   parseAmount,
   Product,
@@ -90,7 +90,7 @@ export class CartService {
 
   /** Another customer's line is as unknown as a line that does not exist. */
   private async ownLine(customerId: string, lineId: string): Promise<CartItem> {
-    const line = isUuid(lineId) ? await this.items.findOne({ where: { id: lineId, customerId } }) : null;
+    const line = await this.items.findOne({ where: { id: lineId, customerId } });
     if (!line) throw AppError.notFound(OrderingMessages.cartLineNotFound);
     return line;
   }
@@ -117,7 +117,8 @@ function toCartLine(line: CartItem, product: Product | undefined): CartLine {
         price: product.price,
         imageUrl: product.imageUrl,
         stock: product.stock,
-        isActive: product.isActive && product.reviewStatus === 'approved',
+        // the customer's cart sees one flag: whether the product can still be ordered
+        isActive: isLiveProduct(product),
       }
     : null;
   return {

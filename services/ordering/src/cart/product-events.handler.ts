@@ -7,8 +7,12 @@ import { CartItem } from './cart-item.entity';
 @Injectable()
 export class ProductEventsHandler {
   constructor(bus: EventBus) {
-    bus.on<ProductDeletedEvent>(CatalogEvents.productDeleted, async (event, manager) => {
-      await manager.delete(CartItem, { productId: event.payload.productId });
-    });
+    bus.on(
+      CatalogEvents.productDeleted,
+      async (event, { manager }) => {
+        await manager.delete(CartItem, { productId: event.payload.productId });
+      },
+      ProductDeletedEvent,
+    );
   }
 }

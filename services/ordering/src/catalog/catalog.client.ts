@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogPatterns, Product, ReleaseStockResponse, ReserveStockResponse } from '@bakery/contracts';
+import { CatalogPatterns, isLiveProduct, Product, ReleaseStockResponse, ReserveStockResponse } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
 
 /** What ordering asks of catalog: product details, and reserving or releasing an order's stock. */
@@ -23,7 +23,7 @@ export class CatalogClient {
   }
 }
 
-/** Live means a customer can buy it: active and approved. */
+/** The product exists and is live (`isLiveProduct`: a customer can buy it). */
 export function isLive(product: Product | undefined): product is Product {
-  return !!product && product.isActive && product.reviewStatus === 'approved';
+  return !!product && isLiveProduct(product);
 }

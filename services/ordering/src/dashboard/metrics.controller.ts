@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Caller, DashboardMetrics, OrderingPatterns } from '@bakery/contracts';
+import { CallerRequest, DashboardMetrics, OrderingPatterns } from '@bakery/contracts';
 import { MetricsService } from './metrics.service';
 
 @Controller()
@@ -8,7 +8,7 @@ export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
   @MessagePattern(OrderingPatterns.metrics)
-  get(@Payload() req: { caller: Caller }): Promise<DashboardMetrics> {
+  get(@Payload() req: CallerRequest): Promise<DashboardMetrics> {
     return this.metrics.metrics(req.caller);
   }
 }

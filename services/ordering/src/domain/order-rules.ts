@@ -1,32 +1,18 @@
 import {
   dateInTimeZone,
+  deliveryDateRefusal,
   DeliveryTimeSlot,
-  FINAL_ORDER_STATUSES,
   OrderingMessages,
-  OrderStatus,
   PlaceOrderMessages,
 } from '@bakery/contracts';
 
 /** How far ahead a delivery may be booked unless MAX_DELIVERY_DAYS_AHEAD says otherwise. */
 export const DEFAULT_MAX_DELIVERY_DAYS_AHEAD = 90;
 
-const DAY_MS = 24 * 3600_000;
-
-/** Why a status change is refused, or null when it may happen. The interface allows any change. */
-export function statusChangeProblem(current: OrderStatus, next: OrderStatus): string | null {
-  if (current === next) return null;
-  if (FINAL_ORDER_STATUSES.includes(current)) return OrderingMessages.finalStatus.replace('{status}', current);
-  return null;
-}
-
-/** A customer may cancel only while the bakery has not started on the order. */
-export function customerMayCancel(current: OrderStatus): boolean {
-  return current === 'pending';
-}
-
 /**
  * A delivery date must be a real calendar date, not before today and at most `maxDaysAhead` days
- * after today, both in the bakery's time zone.
+ * after today, both in the bakery's time zone: the rule is `deliveryDateRefusal`
+ * (libs/contracts/src/calendar.ts), which the web app's date picker uses too; this words it.
  */
 export function deliveryDateProblem(
   date: string | null,
@@ -35,15 +21,16 @@ export function deliveryDateProblem(
   maxDaysAhead = DEFAULT_MAX_DELIVERY_DAYS_AHEAD,
 ): string | null {
   if (date === null) return null;
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) {
-    return OrderingMessages.deliveryDateFormat;
+  switch (deliveryDateRefusal(date, dateInTimeZone(now, timeZone), maxDaysAhead)) {
+    case null:
+      return null;
+    case 'not_a_date':
+      return OrderingMessages.deliveryDateFormat;
+    case 'before_today':
+      return OrderingMessages.deliveryDatePast;
+    case 'too_far_ahead':
+      return PlaceOrderMessages.deliveryDateTooFar.replace('{days}', String(maxDaysAhead));
   }
-  const today = dateInTimeZone(now, timeZone);
-  if (date < today) return OrderingMessages.deliveryDatePast;
-  const daysAhead = Math.round((parsed.getTime() - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
-  if (daysAhead > maxDaysAhead) return PlaceOrderMessages.deliveryDateTooFar.replace('{days}', String(maxDaysAhead));
-  return null;
 }
 
 /**

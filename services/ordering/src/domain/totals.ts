@@ -1,4 +1,4 @@
-import { applyRate, formatCents, parseAmount, type Pricing } from '@bakery/contracts';
+import { formatCents, orderTotals, type Pricing } from '@bakery/contracts';
 
 export interface PricedLine {
   unitPrice: string;
@@ -14,19 +14,16 @@ export interface OrderTotals {
 }
 
 /**
- * The order's money, from the server's prices: subtotal = Σ unit price × quantity;
- * tax = subtotal × tax rate, rounded half-up to cents; total = subtotal + delivery fee + tax.
+ * The order's money, from the server's prices, as the decimal strings the order row keeps. The
+ * arithmetic is `orderTotals` (libs/contracts/src/money.ts), the same the web app's cart shows.
  */
 export function computeTotals(lines: PricedLine[], pricing: Pricing): OrderTotals {
-  const lineCents = lines.map((l) => parseAmount(l.unitPrice) * l.quantity);
-  const subtotal = lineCents.reduce((a, b) => a + b, 0);
-  const fee = parseAmount(pricing.deliveryFee);
-  const tax = applyRate(subtotal, pricing.taxRate);
+  const totals = orderTotals(lines, pricing);
   return {
-    subtotal: formatCents(subtotal),
-    deliveryFee: formatCents(fee),
-    tax: formatCents(tax),
-    total: formatCents(subtotal + fee + tax),
-    lineTotals: lineCents.map(formatCents),
+    subtotal: formatCents(totals.subtotal),
+    deliveryFee: formatCents(totals.deliveryFee),
+    tax: formatCents(totals.tax),
+    total: formatCents(totals.total),
+    lineTotals: totals.lineTotals.map(formatCents),
   };
 }

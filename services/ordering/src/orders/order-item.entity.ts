@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+// eslint-disable-next-line import/no-cycle -- TypeORM's two-way relation: each entity names the other lazily (() => X), so loading either first is safe
 import { OrderRow } from './order.entity';
 
 /** A line of an order: the product's name and unit price as they were when it was placed. */

@@ -1,5 +1,6 @@
 import type { DeliveryTimeSlot, OrderStatus } from '@bakery/contracts';
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+// eslint-disable-next-line import/no-cycle -- TypeORM's two-way relation: each entity names the other lazily (() => X), so loading either first is safe
 import { OrderItemRow } from './order-item.entity';
 
 /** A placed order, with a snapshot of the customer as they were when it was placed. */

@@ -9,14 +9,12 @@ import {
   CustomersPatterns,
   ErrorCode,
   formatCents,
-  isUuid,
   Order,
   OrderCancelledEvent,
   OrderContact,
   OrderCursor,
   ORDERS_PAGE_SIZE,
   OrdersPage,
-  OrderEvents,
   OrderingEvents,
   OrderingMessages,
   OrderPlacedEvent,
@@ -34,7 +32,8 @@ import { RpcClient } from '@bakery/platform';
 import { In, Repository } from 'typeorm';
 import { CartItem } from '../cart/cart-item.entity';
 import { CatalogClient, isLive } from '../catalog/catalog.client';
-import { customerMayCancel, deliveryDateProblem, deliveryTimeSlotProblem, statusChangeProblem } from '../domain/order-rules';
+import { deliveryDateProblem, deliveryTimeSlotProblem } from '../domain/order-rules';
+import { statusChangeProblem } from '../domain/order-status';
 import { orderIdFor } from '../domain/order-id';
 import { requestFingerprint } from '../domain/request-fingerprint';
 import { computeTotals } from '../domain/totals';
@@ -80,7 +79,14 @@ export class OrdersService {
    * 5. whatever fails after the claim releases the reservation and the claim.
    * Prices come from catalog, never from the client.
    */
-  async place(req: PlaceOrderRequest): Promise<Order> {
+  async place(request: PlaceOrderRequest): Promise<Order> {
+    // absent and null are the same: no date, no slot, no instructions
+    const req = {
+      ...request,
+      deliveryDate: request.deliveryDate ?? null,
+      deliveryTimeSlot: request.deliveryTimeSlot ?? null,
+      specialInstructions: request.specialInstructions ?? null,
+    };
     const orderId = orderIdFor(req.customerId, req.idempotencyKey);
     const fingerprint = requestFingerprint(req);
     // a retry answers what the first request got, even once its slot has ended
@@ -278,7 +284,7 @@ export class OrdersService {
    * so two of them never wait on each other in a circle.
    */
   private async writeOrder(order: OrderRow, claimedLineIds: string[], placed: OrderPlacedEvent): Promise<boolean> {
-    const event = this.bus.outboxRow(OrderEvents.orderPlaced, placed);
+    const event = this.bus.outboxRow(OrderingEvents.orderPlaced, placed);
     const items = order.items.map((i) => ({
       id: i.id,
       position: i.position,
@@ -338,12 +344,8 @@ export class OrdersService {
     return true;
   }
 
-  /** Customers get their own orders, admins every order; newest first, a page at a time. */
+  /** Customers get their own orders, admins every order; newest first, a page of `limit` (at most ORDERS_PAGE_SIZE) at a time. */
   async list(caller: Caller, after: OrderCursor | null, limit = ORDERS_PAGE_SIZE): Promise<OrdersPage> {
-    const size = Math.min(Math.max(1, Math.trunc(limit) || ORDERS_PAGE_SIZE), ORDERS_PAGE_SIZE);
-    if (after && (!isUuid(after.id) || Number.isNaN(Date.parse(after.createdAt)))) {
-      throw AppError.validation({ after: ['Not a cursor of this list'] });
-    }
     // The cursor's time is Postgres's own text of created_at (microseconds), not a JS Date's.
     const page: { id: string; at: string }[] = await this.orders.query(
       `SELECT id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at FROM orders
@@ -351,33 +353,35 @@ export class OrdersService {
           AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
         ORDER BY created_at DESC, id DESC
         LIMIT $4`,
-      [caller.role === 'admin' ? null : caller.userId, after?.createdAt ?? null, after?.id ?? null, size],
+      [caller.role === 'admin' ? null : caller.userId, after?.createdAt ?? null, after?.id ?? null, limit],
     );
     if (page.length === 0) return { orders: [], next: null };
     const found = await this.orders.find({ where: { id: In(page.map((p) => p.id)) }, relations: { items: true } });
     const byId = new Map(found.map((row) => [row.id, row]));
     const rows = page.map((p) => byId.get(p.id)).filter((row): row is OrderRow => row !== undefined);
     const last = page[page.length - 1];
-    return { orders: rows.map(toOrder), next: page.length === size ? { createdAt: last.at, id: last.id } : null };
+    return { orders: rows.map(toOrder), next: page.length === limit ? { createdAt: last.at, id: last.id } : null };
   }
 
   async get(caller: Caller, orderId: string): Promise<Order> {
     return toOrder(await this.visibleRow(caller, orderId));
   }
 
-  /** Admin status change; cancelling returns the stock (once, through order.cancelled). */
+  /**
+   * Admin status change, as the transitions table allows (409 otherwise); cancelling returns the
+   * stock (once, through order.cancelled).
+   */
   async changeStatus(req: ChangeStatusRequest): Promise<Order> {
-    return this.transition(req.orderId, req.status, (row) => statusChangeProblem(row.status, req.status));
+    return this.transition(req.orderId, req.status, (row) => statusChangeProblem(row.status, req.status, 'admin'));
   }
 
-  /** The customer's Cancel button: own orders, pending only. */
+  /** The customer's Cancel button: own orders (404 for anyone else's), pending only (the transitions table). */
   async cancelByCustomer(caller: Caller, orderId: string): Promise<Order> {
     await this.visibleRow(caller, orderId);
-    return this.transition(orderId, 'cancelled', (row) => (customerMayCancel(row.status) ? null : OrderingMessages.notPending));
+    return this.transition(orderId, 'cancelled', (row) => statusChangeProblem(row.status, 'cancelled', 'customer'));
   }
 
   private async transition(orderId: string, status: OrderStatus, problem: (row: OrderRow) => string | null): Promise<Order> {
-    if (!isUuid(orderId)) throw AppError.notFound(OrderingMessages.orderNotFound);
     await this.bus.inTransaction(async (tx) => {
       // Row lock: two concurrent changes cannot both see "pending" and both cancel.
       const row = await tx.manager.findOne(OrderRow, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
@@ -396,12 +400,12 @@ export class OrdersService {
     await tx.publish(OrderingEvents.orderStatusChanged, event);
     if (event.status === 'cancelled') {
       const cancelled: OrderCancelledEvent = { orderId: event.orderId };
-      await tx.publish(OrderEvents.orderCancelled, cancelled);
+      await tx.publish(OrderingEvents.orderCancelled, cancelled);
     }
   }
 
   private async visibleRow(caller: Caller, orderId: string): Promise<OrderRow> {
-    const row = isUuid(orderId) ? await this.findRow(orderId) : null;
+    const row = await this.findRow(orderId);
     // Someone else's order is as unknown as one that does not exist.
     if (!row || (caller.role !== 'admin' && row.customerId !== caller.userId)) {
       throw AppError.notFound(OrderingMessages.orderNotFound);

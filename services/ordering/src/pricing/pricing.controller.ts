@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { OrderingPatterns, Pricing } from '@bakery/contracts';
+import { EmptyRequest, OrderingPatterns, Pricing, PricingDto } from '@bakery/contracts';
 import { PricingService } from './pricing.service';
 
 @Controller()
@@ -8,12 +8,12 @@ export class PricingController {
   constructor(private readonly pricing: PricingService) {}
 
   @MessagePattern(OrderingPatterns.getPricing)
-  get(): Promise<Pricing> {
+  get(@Payload() _request: EmptyRequest): Promise<Pricing> {
     return this.pricing.get();
   }
 
   @MessagePattern(OrderingPatterns.setPricing)
-  set(@Payload() req: Pricing): Promise<Pricing> {
+  set(@Payload() req: PricingDto): Promise<Pricing> {
     return this.pricing.set(req);
   }
 }

@@ -53,7 +53,7 @@ describe('AppShell across the 768 px breakpoint', () => {
     try {
       renderWithClient(
         <MemoryRouter initialEntries={['/admin/products']}>
-          <AppShell user={user as never} page={{ title: 'Manage Products' }}>
+          <AppShell user={user as never} page={{ title: 'Manage Products' }} onLogout={() => undefined}>
             <PageWithState />
           </AppShell>
         </MemoryRouter>,

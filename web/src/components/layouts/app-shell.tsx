@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { useAdminNotificationCount } from '@/features/notifications/api/notifications';
-import { useCartCount } from '@/features/cart/api/cart';
 import { useIsMobile } from '@/lib/use-is-mobile';
-import { isAdmin, type User } from '@/lib/user';
+import type { User } from '@/lib/user';
 import { DesktopHeader, DesktopSidebar } from './desktop-shell';
 import { BottomTabs, MobileHeading, MobileTopBar } from './mobile-shell';
 import type { RouteHandle } from './page-meta';
@@ -12,29 +10,35 @@ import './app-shell.css';
 export interface ShellChromeProps {
   user: User | null;
   page: Pick<RouteHandle, 'title' | 'subtitle' | 'mobileSubtitle'>;
+  /** the cart's item count (customers) */
   cartCount: number;
+  /** unread order notifications (admins) */
   notificationCount: number;
   /** optional Today's Sales figure in the desktop header, e.g. "$1,234.50" */
   todaysSales?: string;
+  /** Sign Out / Log out */
+  onLogout: () => void;
 }
 
 /**
  * The navigation shell (spec section 2): desktop sidebar and header, or the mobile top bar, heading
  * and bottom tabs below 768 px. The page sits at the same place in the tree in both layouts, so
  * crossing the breakpoint (a rotated tablet, a resized window) swaps only the chrome and the page
- * keeps its state: an open dialog, a half-filled form.
+ * keeps its state: an open dialog, a half-filled form. What it shows of the features (the counts,
+ * signing out) comes in as props (app/shell.tsx), so components/ imports no feature.
  */
 export function AppShell({
   user,
   page,
+  cartCount = 0,
+  notificationCount = 0,
   todaysSales,
+  onLogout,
   children,
-}: Pick<ShellChromeProps, 'user' | 'page' | 'todaysSales'> & { children: ReactNode }) {
+}: Pick<ShellChromeProps, 'user' | 'page' | 'todaysSales' | 'onLogout'> &
+  Partial<Pick<ShellChromeProps, 'cartCount' | 'notificationCount'>> & { children: ReactNode }) {
   const mobile = useIsMobile();
-  const admin = isAdmin(user);
-  const cartCount = useCartCount(Boolean(user) && !admin).data?.count ?? 0;
-  const notificationCount = useAdminNotificationCount(admin).data?.count ?? 0;
-  const chrome: ShellChromeProps = { user, page, cartCount, notificationCount, todaysSales };
+  const chrome: ShellChromeProps = { user, page, cartCount, notificationCount, todaysSales, onLogout };
   return (
     <div className={mobile ? 'shell-mobile' : 'shell-desktop'}>
       {mobile ? <MobileTopBar {...chrome} /> : <DesktopSidebar {...chrome} />}

@@ -2,14 +2,13 @@ import { BellOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { Avatar, Badge, Button } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LogoMark } from '@/components/ui/logo';
-import { logout } from '@/features/auth/api/auth';
 import { isNavActive } from '@/lib/nav';
 import { displayName, initials, isAdmin, roleLabel } from '@/lib/user';
 import type { ShellChromeProps } from './app-shell';
 import { ADMIN_ITEMS, mainItems, type NavItem } from './nav-items';
 
 /** The desktop sidebar: brand, main and admin navigation, who is signed in. */
-export function DesktopSidebar({ user, cartCount, notificationCount }: ShellChromeProps) {
+export function DesktopSidebar({ user, cartCount, notificationCount, onLogout }: ShellChromeProps) {
   const admin = isAdmin(user);
   return (
     <aside className="sidebar" aria-label="Sidebar">
@@ -45,7 +44,7 @@ export function DesktopSidebar({ user, cartCount, notificationCount }: ShellChro
               </div>
               <div className="user-role">{roleLabel(user)}</div>
             </div>
-            <Button type="text" icon={<LogoutOutlined />} aria-label="Log out" onClick={() => void logout()} />
+            <Button type="text" icon={<LogoutOutlined />} aria-label="Log out" onClick={onLogout} />
           </div>
         )}
       </div>
@@ -54,7 +53,7 @@ export function DesktopSidebar({ user, cartCount, notificationCount }: ShellChro
 }
 
 /** The desktop page header: title and subtitle, Today's Sales, the bell, Sign Out. */
-export function DesktopHeader({ user, page, notificationCount, todaysSales }: ShellChromeProps) {
+export function DesktopHeader({ user, page, notificationCount, todaysSales, onLogout }: ShellChromeProps) {
   const admin = isAdmin(user);
   const navigate = useNavigate();
   return (
@@ -82,7 +81,7 @@ export function DesktopHeader({ user, page, notificationCount, todaysSales }: Sh
           </Link>
         )}
         {user ? (
-          <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
+          <Button icon={<LogoutOutlined />} onClick={onLogout}>
             Sign Out
           </Button>
         ) : (

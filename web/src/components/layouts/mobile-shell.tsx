@@ -3,14 +3,13 @@ import { Avatar, Badge, Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LogoMark } from '@/components/ui/logo';
-import { logout } from '@/features/auth/api/auth';
 import { isNavActive } from '@/lib/nav';
 import { displayName, initials, isAdmin, roleLabel } from '@/lib/user';
 import type { ShellChromeProps } from './app-shell';
 import { ADMIN_ITEMS, mainItems, tabItems, type NavItem } from './nav-items';
 
 /** The mobile top bar (menu button, brand, cart, Sign Out) and the menu drawer it opens. */
-export function MobileTopBar({ user, cartCount, notificationCount }: ShellChromeProps) {
+export function MobileTopBar({ user, cartCount, notificationCount, onLogout }: ShellChromeProps) {
   const admin = isAdmin(user);
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -31,7 +30,7 @@ export function MobileTopBar({ user, cartCount, notificationCount }: ShellChrome
             </Link>
           )}
           {user ? (
-            <Button size="small" icon={<LogoutOutlined />} onClick={() => void logout()}>
+            <Button size="small" icon={<LogoutOutlined />} onClick={onLogout}>
               Sign Out
             </Button>
           ) : (

@@ -82,7 +82,7 @@ export function toastAcrossNavigation(input: ToastInput): number {
 
 /** Shows the toast carried over a full navigation, if any (once). */
 export function showCarriedToast(): void {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = sessionStorage.getItem(CARRIED_KEY);
     sessionStorage.removeItem(CARRIED_KEY);

@@ -1,7 +1,7 @@
 import type { Product } from '@contracts/catalog';
 import type { Order } from '@contracts/ordering';
 import type { User } from '@contracts/users';
-import { catalogueProducts } from '@/features/products/admin-badge';
+import { catalogueProducts } from '@/lib/product-review';
 
 /** Spec section 9: the admin dashboard shows 5 recent orders and 5 low-stock products. */
 export const RECENT_ORDERS = 5;

@@ -1,6 +1,6 @@
 import { ORDER_STATUSES } from '@contracts/constants';
 import { makeOrder, makeOrderItem } from '@/testing/fixtures';
-import { ADMIN_STATUS_FILTER_OPTIONS, filterAdminOrders, itemSummary, matchesOrderText, NO_ADMIN_FILTERS, orderCustomerName, STATUS_OPTIONS, statusTitle } from './filters';
+import { ADMIN_STATUS_FILTER_OPTIONS, filterAdminOrders, itemSummary, matchesOrderText, NO_ADMIN_FILTERS, orderCustomerName, STATUS_OPTIONS, statusOptionsFor, statusTitle } from './filters';
 
 const at = new Date(2026, 10, 21, 9, 30).toISOString();
 const orders = [
@@ -36,6 +36,15 @@ describe('Manage Orders filters (spec section 2)', () => {
     expect(ADMIN_STATUS_FILTER_OPTIONS.map((o) => o.value)).toEqual(['all', ...ORDER_STATUSES]);
     expect(STATUS_OPTIONS.map((o) => o.label)).toEqual(['Pending', 'Confirmed', 'In Preparation', 'Ready For Delivery', 'In Transit', 'Delivered', 'Cancelled']);
     expect(statusTitle('ready_for_delivery')).toBe('Ready For Delivery');
+  });
+  it('offers in the selector the order’s own status and what the transitions table allows next', () => {
+    const labels = (status: Parameters<typeof statusOptionsFor>[0], actor?: 'admin' | 'customer') => statusOptionsFor(status, actor).map((o) => o.label);
+    const every = ['Pending', 'Confirmed', 'In Preparation', 'Ready For Delivery', 'In Transit', 'Delivered', 'Cancelled'];
+    for (const open of ['pending', 'confirmed', 'in_preparation', 'ready_for_delivery', 'in_transit'] as const) expect(labels(open)).toEqual(every);
+    expect(labels('delivered')).toEqual(['Delivered']);
+    expect(labels('cancelled')).toEqual(['Cancelled']);
+    expect(labels('pending', 'customer')).toEqual(['Pending', 'Cancelled']);
+    expect(labels('confirmed', 'customer')).toEqual(['Confirmed']);
   });
 });
 

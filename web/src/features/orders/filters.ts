@@ -1,4 +1,5 @@
-import { ORDER_STATUSES } from '@contracts/constants';
+import { ORDER_STATUSES, type OrderStatus, type Role } from '@contracts/constants';
+import { nextOrderStatuses } from '@contracts/order-status';
 import type { Order } from '@contracts/ordering';
 import { localDateOf } from '@/lib/dates';
 
@@ -42,8 +43,17 @@ export const ADMIN_STATUS_FILTER_OPTIONS = [
   ...ORDER_STATUSES.map((status) => ({ value: status, label: statusTitle(status) })),
 ];
 
-/** The per-order status selector: any status (spec section 4 enforces no transitions in the interface). */
+/** Every status with its title. */
 export const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: statusTitle(status) }));
+
+/**
+ * The per-order status selector: the order's own status and those the transitions table
+ * (ORDER_STATUS_TRANSITIONS, the server's own) lets `actor` set next, in the usual order.
+ */
+export function statusOptionsFor(current: OrderStatus, actor: Role = 'admin'): { value: OrderStatus; label: string }[] {
+  const allowed = nextOrderStatuses(current, actor);
+  return STATUS_OPTIONS.filter((option) => option.value === current || allowed.includes(option.value));
+}
 
 export interface AdminOrderFilters extends OrderFilters {
   /** free text: the order id (whole, its last characters, with or without #), business name or email */
@@ -64,8 +74,8 @@ export function filterAdminOrders(orders: Order[], filters: AdminOrderFilters): 
   return filterOrders(orders, filters).filter((o) => matchesOrderText(o, filters.text));
 }
 
-/** The customer as the admin's order card names them: business name, else email. */
-export const orderCustomerName = (order: Pick<Order, 'customer'>): string => order.customer?.businessName || order.customer?.email || 'Unknown customer';
+// the customer as the admin's order card names them (shared with the admin dashboard)
+export { orderCustomerName } from '@/lib/orders';
 
 /** Delivery date and slot, or 'Not scheduled'. */
 export function deliveryText(order: Pick<Order, 'deliveryDate' | 'deliveryTimeSlot'>, formatDate: (d: string) => string): string {

@@ -27,20 +27,8 @@ export function adminBadgeColor(product: Pick<Product, 'isActive' | 'stock'>): s
   return LOOK[adminBadgeLevel(product)].color;
 }
 
-/** Customer submissions waiting for an admin, oldest first (the first to arrive is reviewed first). */
-export function pendingSubmissions(products: Product[]): Product[] {
-  return products.filter((p) => p.reviewStatus === 'pending_review').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-}
-
-/** Submissions an admin turned down. */
-export function rejectedSubmissions(products: Product[]): Product[] {
-  return products.filter((p) => p.reviewStatus === 'rejected');
-}
-
-/** The catalogue the admin manages: every approved product, in the server's order (category, then name). */
-export function catalogueProducts(products: Product[]): Product[] {
-  return products.filter((p) => p.reviewStatus === 'approved');
-}
+// where each product stands in review; the admin dashboard counts them too
+export { catalogueProducts, pendingSubmissions, rejectedSubmissions } from '@/lib/product-review';
 
 /** Spec section 8's activate/deactivate toast, from the product as the toggle answered it. */
 export function toggledMessage(product: Pick<Product, 'isActive'>): string {

@@ -1,4 +1,5 @@
 import type { Product } from '@contracts/catalog';
+import { isLiveProduct } from '@contracts/live-product';
 
 /** Spec section 2: the category filter and the search dropdown's fixed terms. */
 export const CATEGORY_OPTIONS = [
@@ -24,18 +25,17 @@ export const NO_FILTERS: ProductFilters = { category: 'all', search: 'all' };
 
 export const isFiltered = (filters: ProductFilters): boolean => filters.category !== 'all' || filters.search !== 'all';
 
-/** Only active (and live) products, in the category, whose name or description mentions the term. */
+/** Only live products (`isLiveProduct`), in the category, whose name or description mentions the term. */
 export function filterProducts(products: Product[], filters: ProductFilters): Product[] {
   const term = filters.search === 'all' ? '' : filters.search.toLowerCase();
   return products.filter((p) => {
-    if (!p.isActive) return false;
-    if (p.reviewStatus && p.reviewStatus !== 'approved') return false;
+    if (!isLiveProduct(p)) return false;
     if (filters.category !== 'all' && p.category !== filters.category) return false;
     if (term && !`${p.name} ${p.description ?? ''}`.toLowerCase().includes(term)) return false;
     return true;
   });
 }
 
-/** Spec section 4: only with stock, active, and no add request in flight. */
-export const canAddToCart = (product: Pick<Product, 'stock' | 'isActive'>, adding: boolean): boolean =>
-  product.stock > 0 && product.isActive && !adding;
+/** Spec section 4: only with stock, live (active), and no add request in flight. */
+export const canAddToCart = (product: Pick<Product, 'stock' | 'isActive'> & Partial<Pick<Product, 'reviewStatus'>>, adding: boolean): boolean =>
+  product.stock > 0 && isLiveProduct(product) && !adding;

@@ -4,7 +4,9 @@ import { assignLocation } from '@/lib/browser';
 import { getQueryFn } from '@/lib/query-client';
 import type { User } from '@/lib/user';
 
-export const USER_KEY = ['/api/auth/user'] as const;
+import { USER_KEY } from '@/lib/query-keys';
+
+export { USER_KEY };
 
 /** The session (spec section 4): loading, signed in (a user) or not (null). Not retried. */
 export function useUser() {

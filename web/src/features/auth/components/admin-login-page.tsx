@@ -7,7 +7,7 @@ import { assignLocation } from '@/lib/browser';
 import { rule } from '@/lib/form-rule';
 import { useAdminLogin, type LoginInput } from '../api/auth';
 import { AdminAuthMessages, adminLoginErrorMessage } from '../admin-messages';
-import { validateEmail, validatePassword } from '../validation';
+import { validateEmail, validatePassword } from '@/lib/account-validation';
 import './admin-auth.css';
 
 /** Where a signed-in administrator lands (a full navigation: a fresh page for the new session). */

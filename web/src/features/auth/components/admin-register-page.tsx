@@ -5,7 +5,7 @@ import { notify } from '@/components/ui/toast-store';
 import { rule } from '@/lib/form-rule';
 import { useAdminRegister, type AdminRegisterInput } from '../api/auth';
 import { ADMIN_REGISTERED_REDIRECT_MS, AdminAuthMessages, adminRegisterErrorMessage } from '../admin-messages';
-import { AuthMessages, validateEmail, validatePassword, validateRequired } from '../validation';
+import { AuthMessages, validateEmail, validatePassword, validateRequired } from '@/lib/account-validation';
 import { AdminAuthLayout } from './admin-login-page';
 import './admin-auth.css';
 

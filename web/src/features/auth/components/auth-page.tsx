@@ -7,7 +7,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast-store';
 import { rule } from '@/lib/form-rule';
 import { useLogin, useRegister, type LoginInput, type RegisterInput } from '../api/auth';
-import { BUSINESS_TYPE_OPTIONS, validateBusinessName, validateEmail, validatePassword } from '../validation';
+import { BUSINESS_TYPE_OPTIONS, validateBusinessName, validateEmail, validatePassword } from '@/lib/account-validation';
 import './auth-page.css';
 
 /** The landing page for visitors (spec section 2): Sign In and Register tabs. */

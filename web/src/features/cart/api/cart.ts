@@ -3,9 +3,9 @@ import { apiJson } from '@/lib/api-client';
 import type { Pricing } from '@/lib/money';
 import type { CartLine } from '@contracts/ordering';
 
-export const CART_KEY = ['/api/cart'] as const;
-export const CART_COUNT_KEY = ['/api/cart/count'] as const;
-export const PRICING_KEY = ['/api/config/pricing'] as const;
+import { CART_COUNT_KEY, CART_KEY, PRICING_KEY } from '@/lib/query-keys';
+
+export { CART_COUNT_KEY, CART_KEY, PRICING_KEY };
 
 /**
  * The cart. Like every query of the app (spec section 7) it is not refetched on focus: prices that

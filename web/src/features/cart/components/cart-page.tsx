@@ -8,12 +8,15 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { notify } from '@/components/ui/toast-store';
 import { usePlaceOrder } from '@/features/orders/api/orders';
+import { deliveryDateRefusal } from '@contracts/calendar';
 import { CART_LINE_MAX, CART_LINE_MIN, DELIVERY_TIME_SLOTS, type DeliveryTimeSlot } from '@contracts/constants';
 import type { CartLine } from '@contracts/ordering';
 import { isApiError } from '@/lib/api-client';
+import { toIsoDate } from '@/lib/dates';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { formatAmount, formatCents, formatMoney, lineTotalCents } from '@/lib/money';
 import { useIsMobile } from '@/lib/use-is-mobile';
+import { useBakeryCalendar } from '../api/calendar';
 import { useCart, usePricing, useRemoveCartItem, useUpdateCartItem } from '../api/cart';
 import { placeOrderError, totalChangedDetails, type TotalChanged } from '../place-order-error';
 import { cartTotals, formatRate } from '../totals';
@@ -197,7 +200,11 @@ function PriceNotice({ lines, totalChanged }: { lines: CartLine[]; totalChanged:
   );
 }
 
-/** Delivery date (not before today), time slot, special instructions; all optional, sent as null when empty. */
+/**
+ * Delivery date, time slot, special instructions; all optional, sent as null when empty. The date
+ * picker offers the days the server accepts: from the bakery's today (its time zone, not the
+ * browser's) to MAX_DELIVERY_DAYS_AHEAD days later, by the server's own rule (`deliveryDateRefusal`).
+ */
 function DeliveryForm({
   empty,
   expectedTotal,
@@ -212,7 +219,11 @@ function DeliveryForm({
   const [slot, setSlot] = useState<DeliveryTimeSlot | undefined>(undefined);
   const [instructions, setInstructions] = useState('');
   const place = usePlaceOrder();
+  const calendar = useBakeryCalendar();
   const navigate = useNavigate();
+  // without the bakery's calendar (it could not be read) the browser's date stands in; the server has the last word
+  const today = calendar.data?.today ?? toIsoDate(new Date());
+  const maxDaysAhead = calendar.data?.maxDeliveryDaysAhead ?? Number.POSITIVE_INFINITY;
   // one key per checkout attempt; kept when the answer never came, so a retry cannot order twice
   const attemptKey = useRef(newIdempotencyKey());
 
@@ -258,7 +269,9 @@ function DeliveryForm({
             onChange={setDate}
             format="YYYY-MM-DD"
             placeholder="Select a date"
-            disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+            disabledDate={(d) => deliveryDateRefusal(d.format('YYYY-MM-DD'), today, maxDaysAhead) !== null}
+            defaultPickerValue={dayjs(today)}
+            disabled={calendar.isLoading}
             className="full-width"
           />
         </div>

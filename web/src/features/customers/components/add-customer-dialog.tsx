@@ -1,5 +1,5 @@
 import { Button, Form, Input, Modal, Select } from 'antd';
-import { ALL_BUSINESS_TYPE_OPTIONS, validateBusinessName, validateEmail, validatePassword } from '@/features/auth/validation';
+import { ALL_BUSINESS_TYPE_OPTIONS, validateBusinessName, validateEmail, validatePassword } from '@/lib/account-validation';
 import { notify } from '@/components/ui/toast-store';
 import { isApiError } from '@/lib/api-client';
 import { rule } from '@/lib/form-rule';

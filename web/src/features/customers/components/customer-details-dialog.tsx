@@ -1,7 +1,7 @@
 import { Avatar, Button, Modal, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { BUSINESS_TYPE_LABELS } from '@/features/auth/validation';
+import { BUSINESS_TYPE_LABELS } from '@/lib/account-validation';
 import { useOrders } from '@/features/orders/api/orders';
 import { formatDate } from '@/lib/dates';
 import { formatAmount, formatMoney, parseAmount } from '@/lib/money';

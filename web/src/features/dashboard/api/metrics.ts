@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 
-export const METRICS_KEY = ['/api/dashboard/metrics'] as const;
+import { METRICS_KEY } from '@/lib/query-keys';
+
+export { METRICS_KEY };
 
 export interface DashboardMetrics {
   totalOrders: number;

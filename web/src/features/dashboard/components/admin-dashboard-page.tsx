@@ -10,16 +10,14 @@ import { Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '@contracts/catalog';
-import type { Order } from '@contracts/ordering';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { MetricCard, type MetricCardProps } from '@/components/ui/metric-card';
+import { ProductImage } from '@/components/ui/product-image';
+import { RecentOrderRow } from '@/components/ui/recent-order-row';
 import { useCustomers } from '@/features/customers/api/customers';
 import { useOrders } from '@/features/orders/api/orders';
-import { orderCustomerName } from '@/features/orders/filters';
 import { useLowStockProducts, useProducts } from '@/features/products/api/products';
-import { pendingSubmissions } from '@/features/products/admin-badge';
-import { ProductImage } from '@/features/products/components/product-card';
-import { formatDate } from '@/lib/dates';
-import { formatAmount } from '@/lib/money';
+import { orderCustomerName } from '@/lib/orders';
+import { pendingSubmissions } from '@/lib/product-review';
 import { adminCounts, LOW_STOCK_SHOWN, RECENT_ORDERS } from '../admin-counts';
 import './dashboard.css';
 import './admin-dashboard.css';
@@ -89,7 +87,7 @@ export function AdminDashboardPage() {
           ) : (
             <ul className="recent-list" aria-label="Recent orders">
               {(orders.data ?? []).slice(0, RECENT_ORDERS).map((order) => (
-                <RecentOrder key={order.id} order={order} />
+                <RecentOrderRow key={order.id} order={order} customerName={orderCustomerName(order)} idChars={8} showDate />
               ))}
             </ul>
           )}
@@ -132,27 +130,10 @@ function Count({
   attention?: boolean;
   extra?: string;
 }) {
-  return (
-    <Card className="metric-card">
-      <div className="metric-top">
-        <span className="metric-label">{label}</span>
-        <span className="metric-icon" aria-hidden="true">
-          {icon}
-        </span>
-      </div>
-      {loading ? (
-        <Skeleton active paragraph={false} title={{ width: 60 }} />
-      ) : (
-        <>
-          <div className="metric-value" data-testid={`count-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-            {value ?? '—'}
-          </div>
-          {hint && <div className={`metric-trend ${attention ? 'trend-attention' : 'trend-flat'}`}>{hint}</div>}
-          {extra && <div className="metric-trend trend-attention">{extra}</div>}
-        </>
-      )}
-    </Card>
-  );
+  const notes: MetricCardProps['notes'] = [];
+  if (hint) notes.push({ text: hint, tone: attention ? 'attention' : 'flat' });
+  if (extra) notes.push({ text: extra, tone: 'attention' });
+  return <MetricCard label={label} value={value ?? '—'} icon={icon} testIdPrefix="count" notes={notes} loading={loading} />;
 }
 
 function QuickLink({ to, icon, title, hint }: { to: string; icon: ReactNode; title: string; hint: string }) {
@@ -167,25 +148,6 @@ function QuickLink({ to, icon, title, hint }: { to: string; icon: ReactNode; tit
       </span>
       <ArrowRightOutlined className="quick-arrow" aria-hidden="true" />
     </Link>
-  );
-}
-
-function RecentOrder({ order }: { order: Order }) {
-  const items = order.orderItems.length;
-  return (
-    <li className="recent-order" data-order-id={order.id}>
-      <div className="recent-main">
-        <span className="recent-id">#{order.id.slice(-8)}</span>
-        <span className="recent-customer">{orderCustomerName(order)}</span>
-        <span className="muted">
-          {items} {items === 1 ? 'item' : 'items'} · {formatDate(order.createdAt)}
-        </span>
-      </div>
-      <div className="recent-side">
-        <span className="recent-total">{formatAmount(order.total)}</span>
-        <StatusBadge status={order.status} palette="dashboard" />
-      </div>
-    </li>
   );
 }
 

@@ -10,10 +10,10 @@ import {
 import { Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { MetricCard, MetricCardSkeleton, type MetricTone } from '@/components/ui/metric-card';
+import { RecentOrderRow } from '@/components/ui/recent-order-row';
 import { useUser } from '@/features/auth/api/auth';
 import { useOrders } from '@/features/orders/api/orders';
-import type { Order } from '@contracts/ordering';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { isAdmin } from '@/lib/user';
 import { useDashboardMetrics, type DashboardMetrics } from '../api/metrics';
@@ -31,11 +31,7 @@ export function DashboardPage() {
     <div className="dashboard">
       <section aria-label="Metrics" className="metric-grid">
         {metrics.isLoading || !metrics.data ? (
-          [0, 1, 2, 3].map((i) => (
-            <Card key={i} className="metric-card">
-              <Skeleton active paragraph={{ rows: 1 }} title={false} />
-            </Card>
-          ))
+          [0, 1, 2, 3].map((i) => <MetricCardSkeleton key={i} />)
         ) : (
           <MetricCards metrics={metrics.data} />
         )}
@@ -54,7 +50,12 @@ export function DashboardPage() {
           ) : (
             <ul className="recent-list">
               {(orders.data ?? []).slice(0, 3).map((order) => (
-                <RecentOrder key={order.id} order={order} />
+                <RecentOrderRow
+                  key={order.id}
+                  order={order}
+                  customerName={order.customer?.businessName || order.customer?.email || ''}
+                  idChars={4}
+                />
               ))}
             </ul>
           )}
@@ -108,52 +109,8 @@ function MetricCards({ metrics }: { metrics: DashboardMetrics }) {
   );
 }
 
-function Metric({
-  label,
-  value,
-  icon,
-  trend,
-  direction,
-}: {
-  label: string;
-  value: string;
-  icon: ReactNode;
-  trend?: string;
-  direction: 'up' | 'down' | 'flat' | 'attention';
-}) {
-  return (
-    <Card className="metric-card">
-      <div className="metric-top">
-        <span className="metric-label">{label}</span>
-        <span className="metric-icon" aria-hidden="true">
-          {icon}
-        </span>
-      </div>
-      <div className="metric-value" data-testid={`metric-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-        {value}
-      </div>
-      {trend && <div className={`metric-trend trend-${direction}`}>{trend}</div>}
-    </Card>
-  );
-}
-
-function RecentOrder({ order }: { order: Order }) {
-  const items = order.orderItems.length;
-  return (
-    <li className="recent-order">
-      <div className="recent-main">
-        <span className="recent-id">#{order.id.slice(-4)}</span>
-        <span className="recent-customer">{order.customer?.businessName || order.customer?.email || ''}</span>
-        <span className="muted">
-          {items} {items === 1 ? 'item' : 'items'}
-        </span>
-      </div>
-      <div className="recent-side">
-        <span className="recent-total">{formatAmount(order.total)}</span>
-        <StatusBadge status={order.status} palette="dashboard" />
-      </div>
-    </li>
-  );
+function Metric({ label, value, icon, trend, direction }: { label: string; value: string; icon: ReactNode; trend?: string; direction: MetricTone }) {
+  return <MetricCard label={label} value={value} icon={icon} testIdPrefix="metric" notes={trend ? [{ text: trend, tone: direction }] : []} />;
 }
 
 function QuickAction({ to, icon, title, hint }: { to: string; icon: ReactNode; title: string; hint: string }) {

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 
-export const ADMIN_NOTIFICATIONS_COUNT_KEY = ['/api/admin/notifications/count'] as const;
+import { ADMIN_NOTIFICATIONS_COUNT_KEY } from '@/lib/query-keys';
+
+export { ADMIN_NOTIFICATIONS_COUNT_KEY };
 /** Spec section 9: admin notification polling. */
 export const NOTIFICATIONS_POLL_MS = 30_000;
 

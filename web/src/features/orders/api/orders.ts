@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, isApiError } from '@/lib/api-client';
-import { CART_COUNT_KEY, CART_KEY, PRICING_KEY } from '@/features/cart/api/cart';
-import { METRICS_KEY } from '@/features/dashboard/api/metrics';
-import { LOW_STOCK_KEY, PRODUCTS_KEY } from '@/features/products/api/products';
+import { CART_COUNT_KEY, CART_KEY, LOW_STOCK_KEY, METRICS_KEY, ORDERS_KEY, PRICING_KEY, PRODUCTS_KEY } from '@/lib/query-keys';
 import type { DeliveryTimeSlot, Order, OrderStatus } from '@contracts/ordering';
 
-export const ORDERS_KEY = ['/api/orders'] as const;
+export { ORDERS_KEY };
 export const orderKey = (id: string) => ['/api/orders', id] as const;
 
 /** Orders (admins get every order). `fresh`: read again whenever the screen opens (the admin screens). */

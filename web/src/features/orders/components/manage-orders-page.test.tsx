@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import * as orderStatus from '@contracts/order-status';
 import { dismissToast } from '@/components/ui/toast-store';
 import { ADMIN_NOTIFICATIONS_COUNT_KEY } from '@/features/notifications/api/notifications';
 import { makeOrder, makeOrderItem } from '@/testing/fixtures';
@@ -51,6 +52,52 @@ describe('Manage Orders (spec section 2)', () => {
     const other = within(screen.getByLabelText('Order #bbbb0002'));
     expect(other.getAllByText('bistro@forno.test')).toHaveLength(2);
     expect(other.getByText('No phone')).toBeInTheDocument();
+  });
+
+  /** Opens a card's status selector and answers the statuses it offers. */
+  async function offeredStatuses(cardLabel: string): Promise<string[]> {
+    const select = within(await screen.findByLabelText(cardLabel)).getByLabelText('Order status');
+    fireEvent.mouseDown(select);
+    const listbox = await waitFor(() => {
+      const open = document.querySelector<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+      expect(open).not.toBeNull();
+      return open!;
+    });
+    const offered = Array.from(listbox.querySelectorAll('.ant-select-item-option'), (o) => o.getAttribute('title') ?? o.textContent ?? '');
+    fireEvent.keyDown(select, { key: 'Escape' });
+    return offered;
+  }
+
+  it('offers in each status selector only the statuses the transitions table allows next, and none on a final order', async () => {
+    const table = [
+      makeOrder({ id: '33333333-3333-3333-3333-3333cccc0003', status: 'pending' }),
+      makeOrder({ id: '44444444-4444-4444-4444-4444dddd0004', status: 'in_transit' }),
+      makeOrder({ id: '55555555-5555-5555-5555-5555eeee0005', status: 'delivered' }),
+      makeOrder({ id: '66666666-6666-6666-6666-6666ffff0006', status: 'cancelled' }),
+    ];
+    mockFetch({ 'GET /api/orders': () => jsonResponse(table), 'POST /api/admin/notifications/mark-read': () => jsonResponse({ count: 0 }) });
+    renderRoutes(routes, { path: '/admin/orders' });
+    const every = ['Pending', 'Confirmed', 'In Preparation', 'Ready For Delivery', 'In Transit', 'Delivered', 'Cancelled'];
+    // an admin may set any status until the order is delivered or cancelled (going back too)
+    expect(await offeredStatuses('Order #cccc0003')).toEqual(every);
+    expect(await offeredStatuses('Order #dddd0004')).toEqual(every);
+    for (const [card, status] of [['Order #eeee0005', 'delivered'], ['Order #ffff0006', 'cancelled']] as const) {
+      const select = within(screen.getByLabelText(card)).getByLabelText('Order status');
+      expect(select).toBeDisabled();
+      expect(select.closest('.ant-select')).toHaveAttribute('title', `This order is ${status} and can no longer change`);
+    }
+  });
+
+  it('follows the table: a table that allows fewer next statuses shows fewer', async () => {
+    const next = jest.spyOn(orderStatus, 'nextOrderStatuses').mockImplementation((current) => (current === 'pending' ? ['confirmed', 'cancelled'] : []));
+    try {
+      mockFetch({ 'GET /api/orders': () => jsonResponse(orders), 'POST /api/admin/notifications/mark-read': () => jsonResponse({ count: 0 }) });
+      renderRoutes(routes, { path: '/admin/orders' });
+      expect(await offeredStatuses('Order #aaaa0001')).toEqual(['Pending', 'Confirmed', 'Cancelled']);
+      expect(next).toHaveBeenCalledWith('pending', 'admin');
+    } finally {
+      next.mockRestore();
+    }
   });
 
   it('filters by free text', async () => {

@@ -2,7 +2,8 @@ import { CalendarOutlined, EyeOutlined, FileTextOutlined, MailOutlined, PhoneOut
 import { Button, Card, DatePicker, Input, Select, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { FINAL_ORDER_STATUSES, type OrderStatus } from '@contracts/constants';
+import type { OrderStatus } from '@contracts/constants';
+import { isFinalOrderStatus } from '@contracts/order-status';
 import type { Order } from '@contracts/ordering';
 import { EmptyState } from '@/components/ui/empty-state';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -12,7 +13,7 @@ import { formatIsoDate } from '@/lib/dates';
 import { formatAmount } from '@/lib/money';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { useOrders, useUpdateOrderStatus } from '../api/orders';
-import { ADMIN_STATUS_FILTER_OPTIONS, deliveryText, filterAdminOrders, itemSummary, orderCustomerName, STATUS_OPTIONS } from '../filters';
+import { ADMIN_STATUS_FILTER_OPTIONS, deliveryText, filterAdminOrders, itemSummary, orderCustomerName, statusOptionsFor } from '../filters';
 import { OrderDetailsDialog } from './order-details-dialog';
 import './orders.css';
 import './manage-orders.css';
@@ -112,7 +113,7 @@ function AdminOrderCard({ order, onView }: { order: Order; onView: () => void })
   const { shown, more } = itemSummary(order, ADMIN_CARD_ITEMS);
   const shortId = order.id.slice(-8);
   const update = useUpdateOrderStatus();
-  const final = FINAL_ORDER_STATUSES.includes(order.status);
+  const final = isFinalOrderStatus(order.status);
   const selectId = `status-${order.id}`;
 
   const onStatus = (status: OrderStatus) => {
@@ -172,7 +173,7 @@ function AdminOrderCard({ order, onView }: { order: Order; onView: () => void })
               id={selectId}
               value={order.status}
               onChange={onStatus}
-              options={STATUS_OPTIONS}
+              options={statusOptionsFor(order.status)}
               disabled={final || update.isPending}
               loading={update.isPending}
               className="status-select"

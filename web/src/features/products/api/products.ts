@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Category, Product } from '@contracts/catalog';
 import { apiJson } from '@/lib/api-client';
+import { LOW_STOCK_KEY, PRODUCTS_KEY } from '@/lib/query-keys';
 
-export const PRODUCTS_KEY = ['/api/products'] as const;
-/** Admins: products at or below their threshold, lowest stock first. */
-export const LOW_STOCK_KEY = ['/api/admin/inventory/low-stock'] as const;
+export { LOW_STOCK_KEY, PRODUCTS_KEY };
 
 /**
  * The catalogue (admins get every product, submissions included). `fresh`: read again whenever

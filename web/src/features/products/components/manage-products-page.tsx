@@ -12,6 +12,7 @@ import { Button, Card, Input, Skeleton, Table, Tag, type TableColumnsType } from
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import type { Product } from '@contracts/catalog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ProductImage } from '@/components/ui/product-image';
 import { notify } from '@/components/ui/toast-store';
 import { useUser } from '@/features/auth/api/auth';
 import { confirmAction } from '@/lib/browser';
@@ -32,7 +33,6 @@ import {
   toggledMessage,
 } from '../admin-badge';
 import { categoryLabel } from '../product-form';
-import { ProductImage } from './product-card';
 import { ProductFormDialog } from './product-form-dialog';
 import { RestockDialog } from './restock-dialog';
 import { ReviewSubmissionDialog } from './review-submission-dialog';

@@ -1,10 +1,10 @@
 import { CameraOutlined, DeleteOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useId, useState, type ChangeEvent } from 'react';
+import { ProductImage } from '@/components/ui/product-image';
 import { notify } from '@/components/ui/toast-store';
 import { uploadErrorMessage, uploadProductPhoto } from '../api/upload-photo';
 import { MAX_PHOTO_BYTES, SubmissionMessages } from '../submission';
-import { ProductImage } from './product-card';
 
 export interface PhotoUploadFieldProps {
   /** the file input's id: the Form.Item's label points at it */

@@ -1,6 +1,7 @@
-import { PictureOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
+import { ProductImage } from '@/components/ui/product-image';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { StockBadge } from '@/components/ui/stock-badge';
 import { notify } from '@/components/ui/toast-store';
@@ -9,18 +10,6 @@ import { formatAmount } from '@/lib/money';
 import { canAddToCart } from '../filters';
 import type { Product } from '@contracts/catalog';
 import './products.css';
-
-export function ProductImage({ product, className }: { product: Pick<Product, 'name' | 'imageUrl'>; className?: string }) {
-  const [broken, setBroken] = useState(false);
-  if (product.imageUrl && !broken) {
-    return <img className={className} src={product.imageUrl} alt={product.name} loading="lazy" onError={() => setBroken(true)} />;
-  }
-  return (
-    <div className={`${className ?? ''} image-placeholder`} role="img" aria-label={`${product.name}: no photo`}>
-      <PictureOutlined />
-    </div>
-  );
-}
 
 function useAddButton(product: Product) {
   const [quantity, setQuantity] = useState(1);

@@ -2,13 +2,13 @@ import { Button, Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { SUBMISSION_PLACEHOLDER_NAME } from '@contracts/constants';
 import type { Product } from '@contracts/catalog';
+import { ProductImage } from '@/components/ui/product-image';
 import { notify } from '@/components/ui/toast-store';
 import { formatDate } from '@/lib/dates';
 import { rule } from '@/lib/form-rule';
 import { formatAmount } from '@/lib/money';
 import { useUpdateProduct } from '../api/products';
 import { CATEGORY_CHOICES, validateCategory, validateDescription, validateName, type ProductFormValues } from '../product-form';
-import { ProductImage } from './product-card';
 
 type ReviewValues = Pick<ProductFormValues, 'name' | 'description' | 'category'>;
 
