@@ -14,7 +14,19 @@ class Client {
     const set = res.headers.getSetCookie().find((c) => /^(__Host-)?bakery_session=/.test(c));
     if (set) this.cookie = set.split(';')[0];
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  }
+
+  /** Every item of a paged list (GET /api/orders): page after page, following `Link: <...>; rel="next"`. */
+  async all(path) {
+    const items = [];
+    for (let next = this.base + path; next; ) {
+      const res = await this.call('GET', next.slice(this.base.length));
+      if (res.status !== 200) throw new Error(`GET ${next}: ${res.status} ${JSON.stringify(res.body)}`);
+      items.push(...res.body);
+      next = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
+    }
+    return items;
   }
 
   async expect(status, method, path, body, headers) {

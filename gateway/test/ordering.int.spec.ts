@@ -104,7 +104,7 @@ describe('ordering: cart, checkout without overselling, history, status, metrics
     expect(await stack.query('customers', 'SELECT email FROM customer_profiles WHERE user_id = $1', [me.id])).toEqual([{ email: me.email }]);
   });
 
-  it('answers every order when there are more than one message holds (450, some created at the same instant), once each, newest first', async () => {
+  it('pages through more orders than one message holds (450, some created at the same instant), once each, newest first', async () => {
     const customer = await signedInCustomer(stack.url);
     const { id: customerId } = (await customer.get('/api/auth/user')).body;
     // written straight to the table (450 placements through the API would only make this slow),
@@ -119,11 +119,10 @@ describe('ordering: cart, checkout without overselling, history, status, metrics
     );
     const expected: { id: string }[] = await stack.query('ordering', 'SELECT id FROM orders WHERE customer_id = $1 ORDER BY created_at DESC, id DESC', [customerId]);
 
-    const own = await customer.get('/api/orders');
-    expect(own.status).toBe(200);
-    expect((own.body as { id: string }[]).map((o) => o.id)).toEqual(expected.map((o) => o.id));
+    const own = await customer.all<{ id: string }>('/api/orders?limit=200');
+    expect(own.map((o) => o.id)).toEqual(expected.map((o) => o.id));
 
-    const all = (await admin.get('/api/orders')).body as { id: string; createdAt: string }[];
+    const all = await admin.all<{ id: string; createdAt: string }>('/api/orders?limit=200');
     expect(new Set(all.map((o) => o.id)).size).toBe(all.length);
     expect(all.filter((o) => expected.some((e) => e.id === o.id))).toHaveLength(450);
     const times = all.map((o) => Date.parse(o.createdAt));

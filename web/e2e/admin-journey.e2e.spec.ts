@@ -562,4 +562,47 @@ describe('administrator screens in chromium (desktop)', () => {
     });
     expect(admin.problems).toEqual([]);
   });
+
+  it('shows the first page of Manage Orders with 1,000 orders in the stack without loading the rest, and more on Load more', async () => {
+    await step('orders-at-scale', async () => {
+      await e2e.stack.query(
+        'ordering',
+        `INSERT INTO orders (id, customer_id, status, subtotal, delivery_fee, tax, total, customer_business_name, customer_email, created_at, updated_at)
+         SELECT gen_random_uuid(), gen_random_uuid(), 'delivered', 10.00, 12.50, 0.85, 23.35, 'Bulk Buyer ' || i, 'bulk' || i || '@shop.test',
+                now() - interval '2 days' - (i || ' minutes')::interval, now()
+           FROM generate_series(1, 1000) AS i`,
+      );
+      const [{ n }] = await e2e.stack.query<{ n: number }>('ordering', 'SELECT count(*)::int AS n FROM orders');
+      const asked: string[] = [];
+      const onRequest = (req: { url(): string }) => {
+        const url = new URL(req.url());
+        if (url.pathname === '/api/orders') asked.push(`${url.pathname}${url.search}`);
+      };
+      admin.page.on('request', onRequest);
+      try {
+        await admin.page.goto('/admin/orders');
+        await admin.page.locator('.order-list > li').first().waitFor();
+        await admin.page.getByText(`${n} orders, showing 20`).waitFor();
+        expect(await admin.page.locator('.order-list > li').count()).toBe(20);
+        expect(asked).toEqual(['/api/orders?limit=20']);
+        await screenshot(admin.page, 'desktop-37-manage-orders-first-page');
+
+        await admin.page.getByRole('button', { name: 'Load more' }).click();
+        await admin.page.getByText(`${n} orders, showing 40`).waitFor();
+        expect(await admin.page.locator('.order-list > li').count()).toBe(40);
+        expect(asked).toHaveLength(2);
+        expect(asked[1]).toMatch(/^\/api\/orders\?limit=20&cursor=[A-Za-z0-9_-]+$/);
+
+        // a filtered view is a URL: reloaded, it asks the server for the same filters
+        await admin.page.goto('/admin/orders?status=delivered&q=bulk%20buyer%2099');
+        // counted when the count fits the server's budget, else the first ones are said to be shown
+        await admin.page.getByText(/^(11 matching orders|Showing the first 11 orders)$/).waitFor();
+        expect(await admin.page.locator('.order-list > li').count()).toBe(11);
+        expect(asked[asked.length - 1]).toBe('/api/orders?status=delivered&q=bulk+buyer+99&limit=20');
+      } finally {
+        admin.page.off('request', onRequest);
+      }
+    });
+    expect(admin.problems).toEqual([]);
+  });
 });

@@ -66,7 +66,7 @@ describe('administrator screens in chromium (mobile, 390 x 844)', () => {
       // ---- the mobile shell for an admin ----
       await tabs(page).getByRole('link', { name: 'Customers' }).waitFor();
       expect(await page.locator('aside.sidebar').count()).toBe(0);
-      expect(await tabs(page).getByRole('link').allTextContents()).toEqual(['Products', 'Orders', 'Admin', 'Manage', 'Process', 'Customers']);
+      expect(await tabs(page).getByRole('link').allTextContents()).toEqual(['Products', 'Orders', 'Overview', 'Inventory', 'Fulfilment', 'Customers']);
       expect(await page.locator('header.mobile-header').getByRole('link', { name: /Cart/ }).count()).toBe(0);
       await page.locator('header.mobile-header').getByRole('button', { name: 'Sign Out' }).waitFor();
 
@@ -118,8 +118,8 @@ describe('administrator screens in chromium (mobile, 390 x 844)', () => {
       // Butter Croissant fell to its threshold (12 - 2 = 10): the inventory:alert push names it
       await expectToast(page, 'Low Stock Alert', 'Butter Croissant is running low: 10 left (minimum 10)');
       await screenshot(page, 'mobile-42-inventory-alert');
-      // the Process tab's badge goes up by itself
-      await tabs(page).getByRole('link', { name: /Process/ }).locator('.ant-badge-count').filter({ hasText: '1' }).waitFor({ timeout: 5000 });
+      // the Fulfilment tab's badge goes up by itself
+      await tabs(page).getByRole('link', { name: /Fulfilment/ }).locator('.ant-badge-count').filter({ hasText: '1' }).waitFor({ timeout: 5000 });
 
       // ---- Main menu with the Admin section ----
       await page.getByRole('button', { name: 'Open menu' }).click();
@@ -142,7 +142,7 @@ describe('administrator screens in chromium (mobile, 390 x 844)', () => {
       await screenshot(page, 'mobile-35-admin-dashboard');
 
       // ---- Manage Products: cards, not a table ----
-      await tabs(page).getByRole('link', { name: 'Manage' }).click();
+      await tabs(page).getByRole('link', { name: 'Inventory' }).click();
       await page.waitForURL('**/admin/products');
       const card = (name: string) => page.getByRole('article', { name });
       await card('Sourdough Loaf').waitFor();
@@ -170,9 +170,9 @@ describe('administrator screens in chromium (mobile, 390 x 844)', () => {
       await add.waitFor({ state: 'hidden' });
 
       // ---- Manage Orders: cards with 3 items, opening it clears the badge ----
-      await tabs(page).getByRole('link', { name: /Process/ }).click();
+      await tabs(page).getByRole('link', { name: /Fulfilment/ }).click();
       await page.waitForURL('**/admin/orders');
-      await tabs(page).getByRole('link', { name: /Process/ }).locator('.ant-badge-count').waitFor({ state: 'detached' });
+      await tabs(page).getByRole('link', { name: /Fulfilment/ }).locator('.ant-badge-count').waitFor({ state: 'detached' });
       const order = page.getByRole('listitem', { name: `Order #${orderId.slice(-8)}` });
       await order.waitFor();
       const items = await order.locator('.order-items li').allTextContents();

@@ -3,15 +3,16 @@
  * Prints how much JavaScript the sign-in page (/ for a visitor) loads, gzipped, and fails above the
  * limit. Follows dist/.vite/manifest.json: the entry chunk, its static imports, and the lazily
  * loaded auth page with its static imports (what the browser fetches before the form shows).
+ * Usage: node scripts/bundle-size.mjs [dist folder].
  */
 import { readFileSync, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const LIMIT_KB = Number(process.env.SIGNIN_JS_LIMIT_KB ?? 250);
 const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(webDir, 'dist');
+const dist = resolve(process.argv[2] ?? join(webDir, 'dist'));
 const manifestFile = join(dist, '.vite', 'manifest.json');
 const AUTH_PAGE = 'src/features/auth/components/auth-page.tsx';
 

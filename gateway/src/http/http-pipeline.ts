@@ -2,8 +2,10 @@ import { CORRELATION_HEADER, ErrorCode, REQUEST_MARKER_HEADER } from '@bakery/co
 import { runWithCorrelation, sanitizeCorrelationId, type Logger } from '@bakery/platform';
 import express, { NextFunction, Request, Response } from 'express';
 import { isUtf8 } from 'node:buffer';
-import { existsSync } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
+import { chooseEncoding, PRECOMPRESSED, type Precompressed } from './content-encoding';
 import { ErrorResponseBody, toErrorResponse } from './error-response';
 import { crossOriginProblem } from './request-origin';
 
@@ -202,9 +204,83 @@ export function strictTransportSecurity(req: Request, res: Response, next: NextF
 
 const NOT_WEB = /^\/(api|socket\.io|objects)(\/|$)/;
 
+/** Vite puts a content hash in the names under assets/, so they never change; the rest (index.html) is revalidated. */
+function webCacheControl(distDir: string, file: string): string {
+  return path.relative(distDir, file).startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** The file a web path names inside `distDir`, or null (bad encoding, NUL, outside it, a dotfile as express.static ignores). */
+function webFile(distDir: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const file = path.join(distDir, decoded);
+  const relative = path.relative(distDir, file);
+  if (!relative || relative.startsWith('..') || path.isAbsolute(relative) || relative.split(path.sep).some((p) => p.startsWith('.'))) return null;
+  return file;
+}
+
+async function fileStats(file: string): Promise<Stats | null> {
+  return stat(file).then((s) => (s.isFile() ? s : null), () => null);
+}
+
+/**
+ * Sends the brotli or gzip file the web build wrote beside `file` (web/scripts/compress.mjs), as
+ * the client's Accept-Encoding allows; false when there is none to send.
+ */
+async function sendPrecompressed(req: Request, res: Response, distDir: string, file: string): Promise<boolean> {
+  const accept = req.header('accept-encoding');
+  let available: Precompressed[] = [...PRECOMPRESSED];
+  let chosen: Precompressed | null;
+  while ((chosen = chooseEncoding(accept, available))) {
+    const stats = await fileStats(file + chosen.suffix);
+    if (stats) return sendWebFile(res, distDir, file, stats, chosen);
+    const missing = chosen;
+    available = available.filter((v) => v !== missing);
+  }
+  return false;
+}
+
+/**
+ * Sends `file`, or its pre-compressed `variant`, with the plain file's type and caching. The ETag is
+ * set here, one per encoding, because res.sendFile follows the app's `etag` setting (off).
+ */
+function sendWebFile(res: Response, distDir: string, file: string, stats: Stats, variant: Precompressed | null): Promise<boolean> {
+  res.type(path.extname(file));
+  res.vary('Accept-Encoding');
+  const etag = `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}${variant ? `-${variant.encoding}` : ''}"`;
+  return new Promise<boolean>((resolve, reject) => {
+    res.sendFile(
+      variant ? file + variant.suffix : file,
+      {
+        // webFile has refused dot segments below distDir; distDir itself may sit in a dot folder
+        dotfiles: 'allow',
+        cacheControl: false,
+        headers: {
+          ETag: etag,
+          'Cache-Control': webCacheControl(distDir, file),
+          ...(variant ? { 'Content-Encoding': variant.encoding } : {}),
+        },
+      },
+      (err?: Error) => {
+        if (!err || res.headersSent) return resolve(true);
+        res.removeHeader('Content-Type');
+        // gone since it was looked at: the plain file, or the fallback, answers instead
+        if ((err as { status?: number }).status === 404) return resolve(false);
+        reject(err);
+      },
+    );
+  });
+}
+
 /**
  * Serves the built web app: files from `dist`, and `index.html` for every other GET that is not
- * an API, socket or object path, so client-side routes survive a reload.
+ * an API, socket or object path, so client-side routes survive a reload (a missing asset too).
+ * Each file goes out pre-compressed when the build made a brotli or gzip copy the client accepts.
  */
 export function webApp(distDir: string) {
   const index = path.join(distDir, 'index.html');
@@ -212,19 +288,25 @@ export function webApp(distDir: string) {
     index: false,
     fallthrough: true,
     setHeaders: (res, file) => {
-      // Vite puts a content hash in asset names, so they never change; index.html must be revalidated.
-      res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // the same URL answers brotli, gzip or plain: caches must key on Accept-Encoding
+      res.vary('Accept-Encoding');
+      res.setHeader('Cache-Control', webCacheControl(distDir, file));
     },
   });
+  const sendIndex = async (req: Request, res: Response) => {
+    if (await sendPrecompressed(req, res, distDir, index)) return;
+    const stats = await fileStats(index);
+    if (stats && (await sendWebFile(res, distDir, index, stats, null))) return;
+    res.status(404).type('text/plain').send('The web app is not built: run npm run build.');
+  };
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_WEB.test(req.path)) return next();
-    statics(req, res, () => {
-      if (!existsSync(index)) {
-        res.status(404).type('text/plain').send('The web app is not built: run npm run build.');
-        return;
-      }
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
-    });
+    const file = webFile(distDir, req.path);
+    (file ? sendPrecompressed(req, res, distDir, file) : Promise.resolve(false)).then(
+      (sent) => {
+        if (!sent) statics(req, res, () => sendIndex(req, res).catch(next));
+      },
+      next,
+    );
   };
 }

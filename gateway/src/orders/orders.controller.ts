@@ -1,11 +1,12 @@
-import { Body, Controller, Get, Headers, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   AppError,
   ChangeStatusDto,
   IDEMPOTENCY_KEY_PATTERN,
+  ListOrdersQuery,
   ListOrdersRequest,
   Order,
-  OrderCursor,
   OrderingMessages,
   OrderingPatterns,
   OrdersPage,
@@ -16,6 +17,7 @@ import { RpcClient } from '@bakery/platform';
 import { AdminOnly, CustomerOnly, SignedIn } from '../auth/access';
 import { caller, CurrentPrincipal, Principal } from '../auth/principal';
 import { routeId } from '../http/route-id';
+import { nextPageUrl, orderListRequest } from './order-list';
 import { CatalogueCache } from '../products/catalogue-cache';
 
 /** Placing orders (customers), order history (own for customers, all for admins), status changes. */
@@ -52,19 +54,25 @@ export class OrdersController {
     } satisfies PlaceOrderRequest));
   }
 
+  /**
+   * One page of orders, newest first (own orders for customers), filtered on the server. The next
+   * page's full URL comes as `Link: <...>; rel="next"` (none on the last page), and
+   * `X-Total-Count` when ordering could count the filtered orders within its budget.
+   */
   @SignedIn()
   @Get()
-  async list(@CurrentPrincipal() me: Principal): Promise<Order[]> {
-    // page by page: the whole list may not fit in one message
-    const orders: Order[] = [];
-    let after: OrderCursor | null = null;
-    do {
-      const request: ListOrdersRequest = { caller: caller(me), after };
-      const page: OrdersPage = await this.rpc.request(OrderingPatterns.listOrders, request);
-      orders.push(...page.orders);
-      after = page.next;
-    } while (after);
-    return orders;
+  async list(
+    @CurrentPrincipal() me: Principal,
+    @Query() query: ListOrdersQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<Order[]> {
+    const { filters, after, limit } = orderListRequest(query, me.role);
+    const request: ListOrdersRequest = { caller: caller(me), after, limit, filters, withTotal: true };
+    const page: OrdersPage = await this.rpc.request(OrderingPatterns.listOrders, request);
+    if (page.next) res.setHeader('Link', `<${nextPageUrl(`${req.protocol}://${req.get('host')}`, req.originalUrl, page.next)}>; rel="next"`);
+    if (typeof page.total === 'number') res.setHeader('X-Total-Count', String(page.total));
+    return page.orders;
   }
 
   @SignedIn()

@@ -1,7 +1,9 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsISO8601,
@@ -12,6 +14,7 @@ import {
   Max,
   MaxLength,
   Min,
+  MinLength,
   ValidateNested,
 } from 'class-validator';
 import type { Product } from './catalog';
@@ -27,7 +30,7 @@ import {
   type OrderStatus,
   type Role,
 } from './constants';
-import { IsUuid, TrimToUndefined } from './validation';
+import { IsCalendarDate, IsUuid, TrimToUndefined } from './validation';
 
 // ---- constants (in ./constants, free of decorators for the web app) ---------------------------
 
@@ -155,6 +158,8 @@ export interface TotalChangedDetails {
 export interface OrdersPage {
   orders: Order[];
   next: OrderCursor | null;
+  /** every order the filters match, when asked (`withTotal`) and counted within its budget */
+  total?: number | null;
 }
 
 /** Orders per page: a large order is a few kB, so a page stays far below the message limit. */
@@ -349,6 +354,102 @@ export class OrderRequest extends CallerRequest {
   orderId: string;
 }
 
+// ---- GET /api/orders: one page, filtered on the server ------------------------------------------
+
+export const ORDER_LIST_DEFAULT_LIMIT = 50;
+export const ORDER_LIST_MAX_LIMIT = ORDERS_PAGE_SIZE;
+/** the longest free-text search a list takes */
+export const ORDER_SEARCH_MAX = 100;
+
+export const OrderListMessages = {
+  limit: `limit must be a whole number from 1 to ${ORDERS_PAGE_SIZE}`,
+  cursor: 'Not a cursor of this list',
+  status: `status must be one or more of ${ORDER_STATUSES.join(', ')}, separated by commas`,
+  search: `q must be 1 to ${ORDER_SEARCH_MAX} characters`,
+  deliveryRange: 'deliveryTo must not be before deliveryFrom',
+  placedRange: 'placedTo must not be before placedFrom',
+  adminOnly: 'Only administrators can search all orders or choose a customer',
+} as const;
+
+/** `status=pending,confirmed` (or the parameter repeated) as a list; anything else as it came. */
+function commaList(value: unknown): unknown {
+  if (typeof value === 'string') return value.split(',').map((s) => s.trim());
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.flatMap((v: string) => v.split(',').map((s) => s.trim()));
+  return value;
+}
+
+/** The filters an HTTP query and ordering's request share (dates YYYY-MM-DD). */
+class OrderListFilterFields {
+  @IsOptional()
+  @IsCalendarDate()
+  deliveryDate?: string;
+
+  @IsOptional()
+  @IsCalendarDate()
+  deliveryFrom?: string;
+
+  @IsOptional()
+  @IsCalendarDate()
+  deliveryTo?: string;
+
+  /** placed on or after this date in the bakery's time zone */
+  @IsOptional()
+  @IsCalendarDate()
+  placedFrom?: string;
+
+  /** placed on or before this date in the bakery's time zone */
+  @IsOptional()
+  @IsCalendarDate()
+  placedTo?: string;
+
+  /** admins: order id (or its last characters), business name or email, partial, any case */
+  @IsOptional()
+  @MaxLength(ORDER_SEARCH_MAX, { message: OrderListMessages.search })
+  @MinLength(1, { message: OrderListMessages.search })
+  @IsString({ message: OrderListMessages.search })
+  @TrimToUndefined()
+  q?: string;
+
+  /** admins: one customer's orders */
+  @IsOptional()
+  @IsUuid()
+  customerId?: string;
+}
+
+/** What narrows a list of orders (the NATS request's part; the HTTP query below adds paging). */
+export class OrderFilters extends OrderListFilterFields {
+  @IsOptional()
+  @IsIn(ORDER_STATUSES, { each: true, message: OrderListMessages.status })
+  @ArrayMinSize(1, { message: OrderListMessages.status })
+  @ArrayMaxSize(ORDER_STATUSES.length, { message: OrderListMessages.status })
+  @IsArray({ message: OrderListMessages.status })
+  statuses?: OrderStatus[];
+}
+
+/** The query of GET /api/orders: the filters, a page size and where the page starts (`cursor`). */
+export class ListOrdersQuery extends OrderListFilterFields {
+  @IsOptional()
+  @Max(ORDER_LIST_MAX_LIMIT, { message: OrderListMessages.limit })
+  @Min(1, { message: OrderListMessages.limit })
+  @IsInt({ message: OrderListMessages.limit })
+  @Type(() => Number)
+  limit?: number;
+
+  @IsOptional()
+  @MaxLength(200, { message: OrderListMessages.cursor })
+  @IsString({ message: OrderListMessages.cursor })
+  cursor?: string;
+
+  /** `status=pending,confirmed`, or the parameter repeated */
+  @IsOptional()
+  @IsIn(ORDER_STATUSES, { each: true, message: OrderListMessages.status })
+  @ArrayMinSize(1, { message: OrderListMessages.status })
+  @ArrayMaxSize(ORDER_STATUSES.length, { message: OrderListMessages.status })
+  @IsArray({ message: OrderListMessages.status })
+  @Transform(({ value }) => commaList(value))
+  status?: OrderStatus[];
+}
+
 /** Where a page of orders (newest first) ends: the next page starts after this order. */
 export class OrderCursor {
   @MaxLength(40, { message: 'Not a cursor of this list' })
@@ -375,6 +476,17 @@ export class ListOrdersRequest extends CallerRequest {
   @Min(1)
   @IsInt()
   limit?: number;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OrderFilters)
+  @IsObject()
+  filters?: OrderFilters;
+
+  /** also count every order the filters match, if that fits the count's time budget */
+  @IsOptional()
+  @IsBoolean()
+  withTotal?: boolean;
 }
 
 export class ChangeStatusRequest extends ChangeStatusDto {

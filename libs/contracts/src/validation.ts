@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { buildMessage, IsString, MaxLength, ValidateBy, type ValidationOptions } from 'class-validator';
+import { isCalendarDate } from './calendar';
 import { UUID_PATTERN } from './constants';
 import { normalizeEmail } from './email';
 
@@ -66,3 +67,17 @@ export function IsClientAddress(): PropertyDecorator {
  * it must still be an object, and one without fields (anything in it is an unknown field).
  */
 export class EmptyRequest {}
+
+/** A real calendar date written YYYY-MM-DD ("2026-02-30" is not one). */
+export function IsCalendarDate(validationOptions?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isCalendarDate',
+      validator: {
+        validate: (value) => typeof value === 'string' && isCalendarDate(value),
+        defaultMessage: buildMessage((each) => `${each}$property must be a date (YYYY-MM-DD)`, validationOptions),
+      },
+    },
+    validationOptions,
+  );
+}

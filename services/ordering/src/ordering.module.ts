@@ -10,6 +10,7 @@ import { ProductEventsHandler } from './cart/product-events.handler';
 import { CatalogClient } from './catalog/catalog.client';
 import { MetricsController } from './dashboard/metrics.controller';
 import { MetricsService } from './dashboard/metrics.service';
+import { OrderStatsZone } from './dashboard/order-stats';
 import { cartClaimTakeoverMs, ORDERING_CONFIG, OrderingConfig, orderingConfigSpec } from './ordering.config';
 import { OrderItemRow } from './orders/order-item.entity';
 import { OrderRow } from './orders/order.entity';
@@ -37,6 +38,7 @@ import { PricingService } from './pricing/pricing.service';
     PricingService,
     OrdersService,
     MetricsService,
+    OrderStatsZone,
     ProductEventsHandler,
   ],
 })

@@ -48,3 +48,12 @@ export async function createProduct<T = { id: string; name: string; stock: numbe
   if (res.status !== 201) throw new Error(`create product: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as T;
 }
+
+/** Puts one unit of `productId` in the customer's cart and places it as an order; answers the order. */
+export async function placeOneUnitOrder<T = { id: string }>(customer: ApiClient, productId: string, body: Record<string, unknown> = {}): Promise<T> {
+  const line = await customer.post('/api/cart', { productId, quantity: 1 });
+  if (line.status !== 201) throw new Error(`add to cart: ${line.status} ${JSON.stringify(line.body)}`);
+  const placed = await customer.post('/api/orders', body);
+  if (placed.status !== 201) throw new Error(`place order: ${placed.status} ${JSON.stringify(placed.body)}`);
+  return placed.body as T;
+}

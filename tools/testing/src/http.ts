@@ -102,6 +102,19 @@ export class ApiClient {
     return this.call<T>('DELETE', path);
   }
 
+  /** Every item of a paged list (GET /api/orders): page after page, following `Link: <...>; rel="next"`. */
+  async all<T = any>(path: string): Promise<T[]> {
+    const items: T[] = [];
+    for (let next: string | undefined = path; next; ) {
+      const res: ApiResponse<T[]> = await this.get<T[]>(next);
+      if (res.status !== 200) throw new Error(`GET ${next}: ${res.status} ${JSON.stringify(res.body)}`);
+      items.push(...res.body);
+      const link = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
+      next = link === undefined ? undefined : link.slice(new URL(link).origin.length);
+    }
+    return items;
+  }
+
   /** The same cookie, talking to another gateway instance. */
   on(baseUrl: string): ApiClient {
     const other = new ApiClient(baseUrl);

@@ -10,7 +10,8 @@ import * as path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { bakePng } from './png';
 
-export const WEB_DIST = path.resolve(__dirname, '../../dist');
+/** web/dist, or E2E_WEB_DIST: another build to drive (e.g. the last commit's, to see a new spec fail there). */
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.resolve(__dirname, '../../dist');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../test-artifacts/screenshots');
 export const CHROMIUM_ARGS = [

@@ -1,4 +1,4 @@
-import { toast } from '@/components/ui/toast-store';
+import { holdToasts, releaseToastsForTests, toast } from '@/components/ui/toast-store';
 import { assignLocation } from '@/lib/browser';
 
 /** Spec section 9: the guards' redirect delay. */
@@ -16,10 +16,13 @@ export function redirectToLogin(): void {
   if (redirecting) return;
   redirecting = true;
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+  // the call's own failure toast ('Failed to add product to cart') comes after this one: not shown
+  holdToasts();
   setTimeout(() => assignLocation(LOGIN_PATH), REDIRECT_DELAY_MS);
 }
 
 /** For tests: forget that a redirect was started. */
 export function resetRedirectForTests(): void {
   redirecting = false;
+  releaseToastsForTests();
 }

@@ -1,6 +1,7 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast } from '@/components/ui/toast-store';
 import { assignLocation } from '@/lib/browser';
+import { makeProduct } from '@/testing/fixtures';
 import { jsonResponse, mockFetch, renderRoutes } from '@/testing/test-utils';
 import { resetRedirectForTests } from './auth-redirect';
 import { createAppQueryClient } from './provider';
@@ -122,6 +123,23 @@ describe('route guards (spec section 4)', () => {
     await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/api/login'), { timeout: 2000 });
   });
 
+  it('ends in the same unauthorized flow when an action answers 401 (Add to Cart), not in its failure toast', async () => {
+    mockFetch({
+      ...signedIn(customer),
+      'GET /api/products': () => jsonResponse([makeProduct({ id: 'p1', name: 'Sourdough Loaf' })]),
+      'GET /api/cart': () => jsonResponse([]),
+      'POST /api/cart': () => jsonResponse({ statusCode: 401, message: 'You are not signed in' }, 401, 'Unauthorized'),
+    });
+    renderRoutes(routes, { path: '/products', queryClient: createAppQueryClient() });
+    const card = await screen.findByLabelText('Sourdough Loaf', { selector: 'article' });
+    act(() => within(card).getByText('Add to Cart').closest('button')!.click());
+    await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/api/login'), { timeout: 2000 });
+    const toast = screen.getByRole('alert');
+    expect(toast).toHaveTextContent('Unauthorized');
+    expect(toast).toHaveTextContent('You are logged out. Logging in again...');
+    expect(screen.queryByText('Failed to add product to cart')).not.toBeInTheDocument();
+  });
+
   it('has /products only for signed-in users: a visitor gets the 404 card', async () => {
     mockFetch(signedOut);
     renderRoutes(routes, { path: '/products' });
@@ -134,5 +152,33 @@ describe('route guards (spec section 4)', () => {
     renderRoutes(routes, { path: '/no/such/page' });
     expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+  });
+
+  it('gives the 404 card a way out: Sign in for a visitor, the dashboard when signed in', async () => {
+    mockFetch(signedOut);
+    const visitor = renderRoutes(routes, { path: '/no/such/page' });
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/');
+    visitor.unmount();
+    mockFetch(signedIn(customer));
+    const { router } = renderRoutes(routes, { path: '/no/such/page' });
+    const home = await screen.findByRole('link', { name: 'Go to Dashboard' });
+    expect(home).toHaveAttribute('href', '/');
+    act(() => home.click());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('sends an admin who opens /cart (admins have no cart) to the admin dashboard', async () => {
+    mockFetch({
+      ...signedIn({ ...customer, role: 'admin' }),
+      'GET /api/cart': () => jsonResponse([]),
+      'GET /api/admin/notifications/count': () => jsonResponse({ count: 0 }),
+      'GET /api/products': () => jsonResponse([]),
+      'GET /api/products/low-stock': () => jsonResponse([]),
+      'GET /api/customers': () => jsonResponse([]),
+    });
+    const { router } = renderRoutes(routes, { path: '/cart' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(await screen.findByText('Admin Dashboard', { selector: 'h1' })).toBeInTheDocument();
+    expect(screen.queryByText('Your cart is empty')).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,16 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useMatches, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useMatches, useNavigate } from 'react-router-dom';
 import type { RouteHandle } from '@/components/layouts/page-meta';
 import { LoadingScreen } from '@/components/ui/loading';
 import { toast } from '@/components/ui/toast-store';
 import { useUser } from '@/features/auth/api/auth';
 import { isAdmin } from '@/lib/user';
 import { redirectToLogin, REDIRECT_DELAY_MS } from './auth-redirect';
+import { PrefetchSignedInScreens } from './prefetch';
 import { NotFoundPage } from './routes/not-found';
+
+/** Where an admin lands instead of a customer-only page. */
+const ADMIN_HOME = '/admin';
 
 const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
 const Shell = lazy(() => import('./shell'));
@@ -34,7 +38,8 @@ export function AccessDeniedRedirect() {
  * Each child route's handle says who may see it:
  * - home (/): the auth page for visitors and while the session is loading, else the dashboard;
  * - registered (/products): only exists for signed-in users (404 for visitors);
- * - signedIn (/cart, /orders): 'Unauthorized' and /api/login for visitors;
+ * - signedIn (/orders): 'Unauthorized' and /api/login for visitors;
+ * - customer (/cart): the same, and admins (who have no cart) go to the admin dashboard;
  * - admin (/admin/...): also 'Access Denied' and / for signed-in non-admins.
  */
 export function GuardedLayout() {
@@ -47,6 +52,8 @@ export function GuardedLayout() {
     return (
       <Suspense fallback={<LoadingScreen />}>
         <AuthPage />
+        {/* committed only once the sign-in page is shown: then the next screens are fetched ahead */}
+        <PrefetchSignedInScreens />
       </Suspense>
     );
   }
@@ -56,6 +63,7 @@ export function GuardedLayout() {
     return <UnauthorizedRedirect />;
   }
   if (access === 'admin' && !isAdmin(user)) return <AccessDeniedRedirect />;
+  if (access === 'customer' && isAdmin(user)) return <Navigate to={ADMIN_HOME} replace />;
 
   return (
     <Suspense fallback={<LoadingScreen />}>

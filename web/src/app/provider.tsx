@@ -1,18 +1,25 @@
-import { QueryCache, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
-import { isApiError } from '@/lib/api-client';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient, isSessionEnded } from '@/lib/query-client';
 import { redirectToLogin } from './auth-redirect';
 import { theme } from './theme';
 
-/** A query answered 401 while signed in (session expired or revoked): the guards' way out. */
+/**
+ * Any call of a signed-in screen answered 401 (session expired or revoked), a query or a mutation:
+ * the guards' way out ('Unauthorized', then sign-in), in place of the screen's own failure toast.
+ */
 export function createAppQueryClient() {
   return createQueryClient({
     queryCache: new QueryCache({
-      onError: (error) => {
-        if (isApiError(error, 401)) redirectToLogin();
+      onError: (error, query) => {
+        if (isSessionEnded(error, query.meta)) redirectToLogin();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (isSessionEnded(error, mutation.meta)) redirectToLogin();
       },
     }),
   });

@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
       {
         path: '/cart',
         element: <CartPage />,
-        ...page({ access: 'signedIn', title: 'Shopping Cart', subtitle: 'Review your items and schedule your delivery' }),
+        ...page({ access: 'customer', title: 'Shopping Cart', subtitle: 'Review your items and schedule your delivery' }),
       },
       {
         path: '/orders',

@@ -1,5 +1,5 @@
 import { QueryClient, type QueryClientConfig, type QueryFunction } from '@tanstack/react-query';
-import { getJson, type UnauthorizedBehavior } from './api-client';
+import { getJson, isApiError, type UnauthorizedBehavior } from './api-client';
 
 /** Query keys are API paths: ['/api/orders'] fetches /api/orders, ['/api/orders', id] /api/orders/<id>. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
@@ -21,4 +21,15 @@ export function createQueryClient(config: Omit<QueryClientConfig, 'defaultOption
       mutations: { retry: false },
     },
   });
+}
+
+/** The meta of the sign-in calls: their 401 answers wrong credentials, not an ended session. */
+export const CREDENTIALS_META = { credentials: true } as const;
+
+/**
+ * Whether a query's or mutation's error means the session has ended (expired or revoked): then the
+ * spec's unauthorized flow follows, whichever screen made the call (app/provider.tsx).
+ */
+export function isSessionEnded(error: unknown, meta: Record<string, unknown> | undefined): boolean {
+  return isApiError(error, 401) && meta?.credentials !== true;
 }

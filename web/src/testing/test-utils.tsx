@@ -6,29 +6,33 @@ import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
 
 /** What the app reads of a fetch Response (jsdom has no Response class). */
-export function textResponse(text: string, status = 200, statusText = 'OK'): Response {
+export function textResponse(text: string, status = 200, statusText = 'OK', headers: Record<string, string> = {}): Response {
+  const all = new Map(Object.entries({ 'content-type': 'application/json', ...headers }).map(([k, v]) => [k.toLowerCase(), v]));
   return {
     ok: status >= 200 && status < 300,
     status,
     statusText,
-    headers: { get: () => 'application/json' },
+    headers: { get: (name: string) => all.get(name.toLowerCase()) ?? null },
     text: async () => text,
     json: async () => JSON.parse(text),
   } as unknown as Response;
 }
 
 /** A JSON answer as fetch would give it. */
-export function jsonResponse(body: unknown, status = 200, statusText = 'OK'): Response {
-  return textResponse(body === undefined ? '' : JSON.stringify(body), status, statusText);
+export function jsonResponse(body: unknown, status = 200, statusText = 'OK', headers: Record<string, string> = {}): Response {
+  return textResponse(body === undefined ? '' : JSON.stringify(body), status, statusText, headers);
 }
 
-/** Routes fetch calls by "METHOD /path" to handlers; anything else is a 404. */
-export function mockFetch(routes: Record<string, (init?: RequestInit) => Response | Promise<Response>>) {
+/**
+ * Routes fetch calls by "METHOD /path?query" to handlers, or by "METHOD /path" when no route names
+ * the query; anything else is a 404. A handler gets the init and the URL called.
+ */
+export function mockFetch(routes: Record<string, (init?: RequestInit, url?: string) => Response | Promise<Response>>) {
   const fn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url}`;
-    const handler = routes[key];
-    return handler ? handler(init) : jsonResponse({ statusCode: 404, message: 'Not found' }, 404, 'Not Found');
+    const url = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const handler = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
+    return handler ? handler(init, url) : jsonResponse({ statusCode: 404, message: 'Not found' }, 404, 'Not Found');
   });
   global.fetch = fn as unknown as typeof fetch;
   return fn;

@@ -1,36 +1,47 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Caller, DashboardMetrics } from '@bakery/contracts';
 import { DataSource } from 'typeorm';
+import { dashboardSpan } from '../domain/dashboard-span';
+import { ORDERING_CONFIG, type OrderingConfig } from '../ordering.config';
 
 /**
- * The dashboard's figures in one query. Admins see the whole business; a customer sees only
- * their own orders (revenue is then what they spent). Revenue excludes cancelled orders; active
- * customers are those with an order in the last 30 days (calendar months for the trends).
+ * The dashboard's figures, read from the aggregates the orders keep up to date (migration
+ * OrderListIndexesAndStats), never from the orders themselves: the cost does not grow with the
+ * history. Admins see the whole business; a customer only their own orders (revenue is then what
+ * they spent). Revenue excludes cancelled orders. Days and months are the bakery's
+ * (BAKERY_TIMEZONE): this month starts at its first day there; active customers are those with
+ * an order placed in the last 30 days there, today included.
  */
 @Injectable()
 export class MetricsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(ORDERING_CONFIG) private readonly config: Pick<OrderingConfig, 'timeZone'>,
+  ) {}
 
-  async metrics(caller: Caller): Promise<DashboardMetrics> {
-    const scoped = caller.role === 'admin' ? '' : 'WHERE customer_id = $1';
-    const params = caller.role === 'admin' ? [] : [caller.userId];
+  async metrics(caller: Caller, now: Date = new Date()): Promise<DashboardMetrics> {
+    const span = dashboardSpan(now, this.config.timeZone);
+    const params: unknown[] = [span.from, span.activeFrom, span.thisMonth, span.lastMonth];
+    // the days as parameters, so only the daily rows of the span are read (an index range)
+    const mine = caller.role === 'admin' ? '' : `AND customer_id = $${params.push(caller.userId)}`;
     const [row] = await this.dataSource.query(
-      `WITH scoped AS (SELECT * FROM orders ${scoped}),
-            months AS (SELECT date_trunc('month', now()) AS this_month, date_trunc('month', now()) - interval '1 month' AS last_month)
+      `WITH totals AS (
+              SELECT coalesce(sum(orders), 0)::int AS orders, coalesce(sum(revenue), 0) AS revenue, coalesce(sum(pending), 0)::int AS pending
+                FROM order_stats_customer WHERE true ${mine}),
+            recent AS (
+              SELECT customer_id, day, orders, revenue FROM order_stats_daily WHERE day >= $1::date AND orders > 0 ${mine})
        SELECT
-         (SELECT count(*)::int FROM scoped) AS "totalOrders",
-         (SELECT coalesce(sum(total), 0)::numeric(12,2)::text FROM scoped WHERE status <> 'cancelled') AS revenue,
-         (SELECT count(DISTINCT customer_id)::int FROM scoped WHERE created_at > now() - interval '30 days') AS "activeCustomers",
-         (SELECT count(*)::int FROM scoped WHERE status = 'pending') AS "pendingOrders",
-         (SELECT count(*)::int FROM scoped, months WHERE created_at >= this_month) AS "ordersThisMonth",
-         (SELECT count(*)::int FROM scoped, months WHERE created_at >= last_month AND created_at < this_month) AS "ordersLastMonth",
-         (SELECT coalesce(sum(total), 0)::numeric(12,2)::text FROM scoped, months
-           WHERE status <> 'cancelled' AND created_at >= this_month) AS "revenueThisMonth",
-         (SELECT coalesce(sum(total), 0)::numeric(12,2)::text FROM scoped, months
-           WHERE status <> 'cancelled' AND created_at >= last_month AND created_at < this_month) AS "revenueLastMonth",
-         (SELECT count(DISTINCT customer_id)::int FROM scoped, months WHERE created_at >= this_month) AS "activeCustomersThisMonth",
-         (SELECT count(DISTINCT customer_id)::int FROM scoped, months
-           WHERE created_at >= last_month AND created_at < this_month) AS "activeCustomersLastMonth"`,
+         totals.orders AS "totalOrders",
+         totals.revenue::numeric(14,2)::text AS revenue,
+         totals.pending AS "pendingOrders",
+         (SELECT count(DISTINCT customer_id)::int FROM recent WHERE day >= $2::date) AS "activeCustomers",
+         (SELECT coalesce(sum(orders), 0)::int FROM recent WHERE day >= $3::date) AS "ordersThisMonth",
+         (SELECT coalesce(sum(orders), 0)::int FROM recent WHERE day >= $4::date AND day < $3::date) AS "ordersLastMonth",
+         (SELECT coalesce(sum(revenue), 0)::numeric(14,2)::text FROM recent WHERE day >= $3::date) AS "revenueThisMonth",
+         (SELECT coalesce(sum(revenue), 0)::numeric(14,2)::text FROM recent WHERE day >= $4::date AND day < $3::date) AS "revenueLastMonth",
+         (SELECT count(DISTINCT customer_id)::int FROM recent WHERE day >= $3::date) AS "activeCustomersThisMonth",
+         (SELECT count(DISTINCT customer_id)::int FROM recent WHERE day >= $4::date AND day < $3::date) AS "activeCustomersLastMonth"
+       FROM totals`,
       params,
     );
     return {

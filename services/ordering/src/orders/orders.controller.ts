@@ -14,7 +14,7 @@ export class OrdersController {
 
   @MessagePattern(OrderingPatterns.listOrders)
   list(@Payload() req: ListOrdersRequest): Promise<OrdersPage> {
-    return this.orders.list(req.caller, req.after ?? null, req.limit ?? undefined);
+    return this.orders.list(req.caller, req.after ?? null, req.limit ?? undefined, req.filters ?? {}, req.withTotal ?? false);
   }
 
   @MessagePattern(OrderingPatterns.getOrder)

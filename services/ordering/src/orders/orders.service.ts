@@ -13,6 +13,7 @@ import {
   OrderCancelledEvent,
   OrderContact,
   OrderCursor,
+  OrderFilters,
   ORDERS_PAGE_SIZE,
   OrdersPage,
   OrderingEvents,
@@ -40,8 +41,18 @@ import { computeTotals } from '../domain/totals';
 import { ORDERING_CONFIG, OrderingConfig } from '../ordering.config';
 import { PricingService } from '../pricing/pricing.service';
 import { OrderItemRow } from './order-item.entity';
+import { customerScopeOnly, orderListWhere, type OrderListWhere } from './order-list.query';
 import { OrderRow } from './order.entity';
 import { toOrder } from './order.mapper';
+
+/** How long counting a filtered list may take before the list goes without its total. */
+const COUNT_BUDGET_MS = 40;
+
+/** Postgres cancelled the statement (statement_timeout). */
+function isQueryCanceled(err: unknown): boolean {
+  const code = (err as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (err as { code?: string }).code;
+  return code === '57014';
+}
 
 /** A cart line held by a placement. */
 interface ClaimedLine {
@@ -344,23 +355,66 @@ export class OrdersService {
     return true;
   }
 
-  /** Customers get their own orders, admins every order; newest first, a page of `limit` (at most ORDERS_PAGE_SIZE) at a time. */
-  async list(caller: Caller, after: OrderCursor | null, limit = ORDERS_PAGE_SIZE): Promise<OrdersPage> {
+  /**
+   * Customers get their own orders, admins every order, narrowed by `filters`; newest first, a
+   * page of `limit` (at most ORDERS_PAGE_SIZE) at a time, starting after `after`. With `withTotal`
+   * the page also says how many orders the filters match, when counting them fits COUNT_BUDGET_MS
+   * (null otherwise): a count must not make a screen's cost grow with the history.
+   */
+  async list(
+    caller: Caller,
+    after: OrderCursor | null,
+    limit = ORDERS_PAGE_SIZE,
+    filters: OrderFilters = {},
+    withTotal = false,
+  ): Promise<OrdersPage> {
+    const where = orderListWhere(caller, filters, after, this.config.timeZone);
     // The cursor's time is Postgres's own text of created_at (microseconds), not a JS Date's.
-    const page: { id: string; at: string }[] = await this.orders.query(
-      `SELECT id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at FROM orders
-        WHERE ($1::uuid IS NULL OR customer_id = $1)
-          AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
-        ORDER BY created_at DESC, id DESC
-        LIMIT $4`,
-      [caller.role === 'admin' ? null : caller.userId, after?.createdAt ?? null, after?.id ?? null, limit],
-    );
-    if (page.length === 0) return { orders: [], next: null };
+    const [page, total] = await Promise.all([
+      this.orders.query(
+        `SELECT id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at FROM orders ${where.sql}
+          ORDER BY created_at DESC, id DESC LIMIT $${where.params.length + 1}`,
+        [...where.params, limit],
+      ) as Promise<{ id: string; at: string }[]>,
+      withTotal ? this.total(caller, filters) : Promise.resolve(undefined),
+    ]);
+    const counted = total === undefined ? {} : { total };
+    if (page.length === 0) return { orders: [], next: null, ...counted };
     const found = await this.orders.find({ where: { id: In(page.map((p) => p.id)) }, relations: { items: true } });
     const byId = new Map(found.map((row) => [row.id, row]));
     const rows = page.map((p) => byId.get(p.id)).filter((row): row is OrderRow => row !== undefined);
     const last = page[page.length - 1];
-    return { orders: rows.map(toOrder), next: page.length === limit ? { createdAt: last.at, id: last.id } : null };
+    return { orders: rows.map(toOrder), next: page.length === limit ? { createdAt: last.at, id: last.id } : null, ...counted };
+  }
+
+  /**
+   * How many orders match. A list narrowed by nothing but its customer reads the aggregates the
+   * trigger keeps (one row per customer, whatever the history: counting a million orders takes
+   * longer than the budget, so every first page would spend it); any other list is counted.
+   */
+  private async total(caller: Caller, filters: OrderFilters): Promise<number | null> {
+    const scope = customerScopeOnly(caller, filters);
+    if (!scope) return this.countWithinBudget(orderListWhere(caller, filters, null, this.config.timeZone));
+    const [row]: { n: number }[] = scope.customerId
+      ? await this.orders.query(`SELECT orders AS n FROM order_stats_customer WHERE customer_id = $1`, [scope.customerId])
+      : await this.orders.query(`SELECT coalesce(sum(orders), 0)::int AS n FROM order_stats_customer`);
+    return row?.n ?? 0;
+  }
+
+  /** How many orders match, or null when Postgres cannot count them within COUNT_BUDGET_MS. */
+  private async countWithinBudget(where: OrderListWhere): Promise<number | null> {
+    try {
+      return await this.orders.manager.transaction(async (manager) => {
+        await manager.query(`SET LOCAL statement_timeout = ${COUNT_BUDGET_MS}`);
+        // one core: a count cut off at the budget then costs the budget, not three times it
+        await manager.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
+        const [{ n }]: { n: number }[] = await manager.query(`SELECT count(*)::int AS n FROM orders ${where.sql}`, where.params);
+        return n;
+      });
+    } catch (err) {
+      if (isQueryCanceled(err)) return null;
+      throw err;
+    }
   }
 
   async get(caller: Caller, orderId: string): Promise<Order> {

@@ -156,7 +156,7 @@ export class FaultKit {
   async stockMismatches(timeoutMs = 30_000): Promise<string[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const orders = (await this.admin.get('/api/orders')).body as { orderItems: { productId: string; quantity: number }[] }[];
+      const orders = await this.admin.all<{ orderItems: { productId: string; quantity: number }[] }>('/api/orders?limit=200');
       const mismatches: string[] = [];
       for (const p of this.products) {
         const sold = orders.flatMap((o) => o.orderItems).filter((i) => i.productId === p.id).reduce((n, i) => n + i.quantity, 0);
@@ -169,7 +169,7 @@ export class FaultKit {
   }
 
   async ordersInDatabase(): Promise<number> {
-    return ((await this.admin.get('/api/orders')).body as unknown[]).length;
+    return (await this.admin.all('/api/orders?limit=200')).length;
   }
 
   async close(): Promise<void> {

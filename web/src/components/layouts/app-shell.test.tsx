@@ -77,3 +77,40 @@ describe('AppShell across the 768 px breakpoint', () => {
     }
   });
 });
+
+describe('AppShell accessibility', () => {
+  const user = { id: 'u1', email: 'a@b.co', role: 'customer' as const, businessName: 'Corner Coffee' };
+
+  it("gives the browser tab the screen's own title", () => {
+    const { rerender } = renderWithClient(
+      <MemoryRouter>
+        <AppShell user={user as never} page={{ title: 'Products' }} onLogout={() => undefined}>
+          <p>page</p>
+        </AppShell>
+      </MemoryRouter>,
+    );
+    expect(document.title).toBe('Products · Bakery Wholesale');
+    rerender(
+      <MemoryRouter>
+        <AppShell user={user as never} page={{ title: 'Shopping Cart' }} onLogout={() => undefined}>
+          <p>page</p>
+        </AppShell>
+      </MemoryRouter>,
+    );
+    expect(document.title).toBe('Shopping Cart · Bakery Wholesale');
+  });
+
+  it('starts with a skip link that moves focus to the main content', () => {
+    renderWithClient(
+      <MemoryRouter>
+        <AppShell user={user as never} page={{ title: 'Products' }} onLogout={() => undefined}>
+          <p>page</p>
+        </AppShell>
+      </MemoryRouter>,
+    );
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(document.querySelector('a, button')).toBe(skip);
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+});

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { useRef, type MouseEvent, type ReactNode } from 'react';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import type { User } from '@/lib/user';
 import { DesktopHeader, DesktopSidebar } from './desktop-shell';
 import { BottomTabs, MobileHeading, MobileTopBar } from './mobile-shell';
-import type { RouteHandle } from './page-meta';
+import { useDocumentTitle, type RouteHandle } from './page-meta';
 import './app-shell.css';
 
 /** What the shell's chrome (navigation, headers, tab bar) shows around the page. */
@@ -39,12 +39,22 @@ export function AppShell({
   Partial<Pick<ShellChromeProps, 'cartCount' | 'notificationCount'>> & { children: ReactNode }) {
   const mobile = useIsMobile();
   const chrome: ShellChromeProps = { user, page, cartCount, notificationCount, todaysSales, onLogout };
+  const main = useRef<HTMLElement>(null);
+  useDocumentTitle(page.title);
+  // focus moves by script: a '#main' navigation would go through the router's history
+  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    main.current?.focus();
+  };
   return (
     <div className={mobile ? 'shell-mobile' : 'shell-desktop'}>
+      <a href="#main" className="skip-link" onClick={skipToMain}>
+        Skip to main content
+      </a>
       {mobile ? <MobileTopBar {...chrome} /> : <DesktopSidebar {...chrome} />}
       <div className={mobile ? 'shell-mobile-body' : 'shell-main'}>
         {mobile ? <MobileHeading page={page} /> : <DesktopHeader {...chrome} />}
-        <main className={mobile ? 'mobile-content' : 'page-content'} id="main">
+        <main className={mobile ? 'mobile-content' : 'page-content'} id="main" ref={main} tabIndex={-1}>
           {children}
         </main>
       </div>

@@ -5,7 +5,7 @@ import { LogoMark } from '@/components/ui/logo';
 import { isNavActive } from '@/lib/nav';
 import { displayName, initials, isAdmin, roleLabel } from '@/lib/user';
 import type { ShellChromeProps } from './app-shell';
-import { ADMIN_ITEMS, mainItems, type NavItem } from './nav-items';
+import { ADMIN_ITEMS, mainItems, NAV_HREFS, type NavItem } from './nav-items';
 
 /** The desktop sidebar: brand, main and admin navigation, who is signed in. */
 export function DesktopSidebar({ user, cartCount, notificationCount, onLogout }: ShellChromeProps) {
@@ -99,7 +99,7 @@ function NavList({ items, counts, labelledBy }: { items: NavItem[]; counts: { ca
   return (
     <ul className="nav-list" aria-labelledby={labelledBy}>
       {items.map((item) => {
-        const active = isNavActive(pathname, item.href);
+        const active = isNavActive(pathname, item.href, NAV_HREFS);
         const count = item.badge ? counts[item.badge] : 0;
         return (
           <li key={item.href}>

@@ -6,7 +6,7 @@ import { LogoMark } from '@/components/ui/logo';
 import { isNavActive } from '@/lib/nav';
 import { displayName, initials, isAdmin, roleLabel } from '@/lib/user';
 import type { ShellChromeProps } from './app-shell';
-import { ADMIN_ITEMS, mainItems, tabItems, type NavItem } from './nav-items';
+import { ADMIN_ITEMS, mainItems, NAV_HREFS, tabItems, type NavItem } from './nav-items';
 
 /** The mobile top bar (menu button, brand, cart, Sign Out) and the menu drawer it opens. */
 export function MobileTopBar({ user, cartCount, notificationCount, onLogout }: ShellChromeProps) {
@@ -86,7 +86,7 @@ export function BottomTabs({ user, cartCount, notificationCount }: ShellChromePr
   return (
     <nav className={tabs.length > 5 ? 'bottom-tabs bottom-tabs-many' : 'bottom-tabs'} aria-label="Bottom navigation">
       {tabs.map((item) => {
-        const active = isNavActive(pathname, item.href);
+        const active = isNavActive(pathname, item.href, NAV_HREFS);
         const count = item.badge ? counts[item.badge] : 0;
         return (
           <Link
@@ -114,7 +114,7 @@ function MenuList({ items, counts, onNavigate }: { items: NavItem[]; counts: { c
   return (
     <ul className="nav-list">
       {items.map((item) => {
-        const active = isNavActive(pathname, item.href);
+        const active = isNavActive(pathname, item.href, NAV_HREFS);
         const count = item.badge ? counts[item.badge] : 0;
         return (
           <li key={item.href}>

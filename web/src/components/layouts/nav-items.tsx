@@ -27,11 +27,15 @@ export const CART: NavItem = { href: '/cart', label: 'Cart', icon: <ShoppingCart
 
 /** Spec section 2: the Admin section, for admins only. */
 export const ADMIN_ITEMS: NavItem[] = [
-  { href: '/admin', label: 'Admin Dashboard', tabLabel: 'Admin', icon: <DashboardOutlined /> },
-  { href: '/admin/products', label: 'Manage Products', tabLabel: 'Manage', icon: <AppstoreOutlined /> },
-  { href: '/admin/orders', label: 'Manage Orders', tabLabel: 'Process', icon: <ProfileOutlined />, badge: 'notifications' },
+// tab labels: beside the Products and Orders tabs each names what it opens (the spec fixes none)
+  { href: '/admin', label: 'Admin Dashboard', tabLabel: 'Overview', icon: <DashboardOutlined /> },
+  { href: '/admin/products', label: 'Manage Products', tabLabel: 'Inventory', icon: <AppstoreOutlined /> },
+  { href: '/admin/orders', label: 'Manage Orders', tabLabel: 'Fulfilment', icon: <ProfileOutlined />, badge: 'notifications' },
   { href: '/admin/customers', label: 'Manage Customers', tabLabel: 'Customers', icon: <TeamOutlined /> },
 ];
+
+/** Every entry's path: an entry is active only when no more specific entry matches (lib/nav.ts). */
+export const NAV_HREFS: readonly string[] = [DASHBOARD, PRODUCTS, ORDERS, CART, ...ADMIN_ITEMS].map((item) => item.href);
 
 /** Desktop sidebar and the mobile menu: Dashboard, Products, Orders, Cart (admins have no cart). */
 export function mainItems(admin: boolean): NavItem[] {

@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
+
 /** What each route tells the shell: who may see it, and the page header's title and subtitle. */
-export type RouteAccess = 'home' | 'registered' | 'signedIn' | 'admin';
+/** `customer`: like signedIn, but admins (who have no cart) are sent to the admin dashboard. */
+export type RouteAccess = 'home' | 'registered' | 'signedIn' | 'customer' | 'admin';
 
 export interface RouteHandle {
   access: RouteAccess;
@@ -7,4 +10,18 @@ export interface RouteHandle {
   subtitle?: string;
   /** a different subtitle on mobile, when the spec gives one */
   mobileSubtitle?: string;
+}
+
+export const APP_NAME = 'Bakery Wholesale';
+
+/** The browser tab's title of a screen: "Products · Bakery Wholesale"; the app's name alone without one. */
+export function documentTitle(title: string | undefined): string {
+  return title ? `${title} · ${APP_NAME}` : APP_NAME;
+}
+
+/** Sets the browser tab's title while a screen is shown (the shell for its routes; the pages outside it). */
+export function useDocumentTitle(title: string | undefined): void {
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
 }

@@ -21,7 +21,9 @@ export function RecentOrderRow({ order, customerName, idChars, showDate = false 
     <li className="recent-order" data-order-id={order.id}>
       <div className="recent-main">
         <span className="recent-id">#{order.id.slice(-idChars)}</span>
-        <span className="recent-customer">{customerName}</span>
+        <span className="recent-customer" title={customerName}>
+          {customerName}
+        </span>
         <span className="muted">
           {items} {items === 1 ? 'item' : 'items'}
           {showDate && ` · ${formatDate(order.createdAt)}`}

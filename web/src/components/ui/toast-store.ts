@@ -2,6 +2,8 @@
  * Toasts (spec sections 4, 8, 9): at most one visible, a new one replaces the old one, shown for
  * 5000 ms. A plain store so that code outside React (guards, mutations) can raise a toast too.
  */
+import { isApiError } from '@/lib/api-client';
+
 export type ToastVariant = 'default' | 'destructive';
 
 export interface ToastInput {
@@ -26,6 +28,7 @@ let current: ToastItem[] = [];
 let nextId = 1;
 const listeners = new Set<Listener>();
 let timer: ReturnType<typeof setTimeout> | undefined;
+let held = false;
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -49,8 +52,22 @@ export function dismissToast(id?: number): void {
   }
 }
 
-/** Shows a toast, replacing whatever was shown; answers its id. */
+/**
+ * Keeps the toast shown now: later ones are dropped. For a page that is leaving (the sign-in
+ * redirect): the failure toast of the call that found the session ended must not replace its message.
+ */
+export function holdToasts(): void {
+  held = true;
+}
+
+/** For tests: show toasts again. */
+export function releaseToastsForTests(): void {
+  held = false;
+}
+
+/** Shows a toast, replacing whatever was shown; answers its id (-1 when held). */
 export function toast(input: ToastInput): number {
+  if (held) return -1;
   const item: ToastItem = {
     id: nextId++,
     title: input.title,
@@ -103,8 +120,21 @@ export function showCarriedToast(): void {
   }
 }
 
+/**
+ * The reason the server gave for refusing a call, when it is about the world and not the request:
+ * a 409 ('Only 3 left in stock') or a 404 ('Product not found').
+ */
+export function refusalReason(err: unknown): string | undefined {
+  return isApiError(err, 409) || isApiError(err, 404) ? err.serverMessage : undefined;
+}
+
 /** Shorthands for the two styles the app uses. */
 export const notify = {
   success: (description: string, title = 'Success') => toast({ title, description }),
   error: (description: string, title = 'Error') => toast({ title, description, variant: 'destructive' }),
+  /** A failed call: the spec's text, with the server's reason under it when it gave one. */
+  failed: (text: string, err: unknown) => {
+    const reason = refusalReason(err);
+    return reason ? toast({ title: text, description: reason, variant: 'destructive' }) : notify.error(text);
+  },
 };

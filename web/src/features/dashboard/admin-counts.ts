@@ -1,7 +1,7 @@
 import type { Product } from '@contracts/catalog';
-import type { Order } from '@contracts/ordering';
 import type { User } from '@contracts/users';
 import { catalogueProducts } from '@/lib/product-review';
+import type { DashboardMetrics } from './api/metrics';
 
 /** Spec section 9: the admin dashboard shows 5 recent orders and 5 low-stock products. */
 export const RECENT_ORDERS = 5;
@@ -19,13 +19,19 @@ export interface AdminCounts {
 }
 
 /** The admin dashboard's counts; undefined for whatever has not loaded. */
-export function adminCounts(data: { products?: Product[]; orders?: Order[]; customers?: User[]; lowStock?: Product[] }): AdminCounts {
+export function adminCounts(data: {
+  products?: Product[];
+  /** the order figures come from the dashboard metrics (kept by the server), not from a list of orders */
+  metrics?: Pick<DashboardMetrics, 'totalOrders' | 'pendingOrders'>;
+  customers?: User[];
+  lowStock?: Product[];
+}): AdminCounts {
   const catalogue = data.products ? catalogueProducts(data.products) : undefined;
   return {
     products: catalogue?.length,
     activeProducts: catalogue?.filter((p) => p.isActive).length,
-    orders: data.orders?.length,
-    pendingOrders: data.orders?.filter((o) => o.status === 'pending').length,
+    orders: data.metrics?.totalOrders,
+    pendingOrders: data.metrics?.pendingOrders,
     customers: data.customers?.length,
     lowStock: data.lowStock?.length,
   };

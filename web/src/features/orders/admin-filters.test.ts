@@ -1,6 +1,8 @@
 import { ORDER_STATUSES } from '@contracts/constants';
 import { makeOrder, makeOrderItem } from '@/testing/fixtures';
-import { ADMIN_STATUS_FILTER_OPTIONS, filterAdminOrders, itemSummary, matchesOrderText, NO_ADMIN_FILTERS, orderCustomerName, STATUS_OPTIONS, statusOptionsFor, statusTitle } from './filters';
+import { nextPagePath, orderListPath } from './api/orders';
+import { ADMIN_STATUS_FILTER_OPTIONS, itemSummary, orderCustomerName, STATUS_OPTIONS, statusOptionsFor, statusTitle } from './filters';
+import { readOrderFilters, writeOrderFilters } from './url-filters';
 
 const at = new Date(2026, 10, 21, 9, 30).toISOString();
 const orders = [
@@ -8,29 +10,26 @@ const orders = [
   makeOrder({ id: '22222222-2222-2222-2222-2222bbbb0002', status: 'in_transit', createdAt: at, customer: { businessName: null, email: 'bistro@forno.test', phone: '555' } }),
   makeOrder({ id: '33333333-3333-3333-3333-3333cccc0003', status: 'delivered', createdAt: new Date(2026, 10, 20, 9).toISOString() }),
 ];
-const ids = (list: { id: string }[]) => list.map((o) => o.id.slice(-4));
 
 describe('Manage Orders filters (spec section 2)', () => {
-  it('finds orders by their id, whole or by its end, with or without #', () => {
-    expect(ids(filterAdminOrders(orders, { ...NO_ADMIN_FILTERS, text: '2222bbbb0002' }))).toEqual(['0002']);
-    expect(ids(filterAdminOrders(orders, { ...NO_ADMIN_FILTERS, text: '#bbbb0002' }))).toEqual(['0002']);
-    expect(ids(filterAdminOrders(orders, { ...NO_ADMIN_FILTERS, text: orders[0].id.toUpperCase() }))).toEqual(['0001']);
+  it('asks the server for a page with the filters: status, the day placed, the search without #, one customer', () => {
+    expect(orderListPath({})).toBe('/api/orders?limit=20');
+    expect(orderListPath({ status: ['in_transit'], placedOn: '2026-11-21', q: '  #bbbb0002 ', limit: 5 })).toBe(
+      '/api/orders?status=in_transit&placedFrom=2026-11-21&placedTo=2026-11-21&q=bbbb0002&limit=5',
+    );
+    expect(orderListPath({ q: ' corner & co ', customerId: orders[0].id })).toBe(`/api/orders?q=corner+%26+co&customerId=${orders[0].id}&limit=20`);
+    expect(orderListPath({ q: '   ' })).toBe('/api/orders?limit=20');
   });
-  it('finds orders by the business name and the email, ignoring case and spaces', () => {
-    expect(ids(filterAdminOrders(orders, { ...NO_ADMIN_FILTERS, text: '  corner ' }))).toEqual(['0001', '0003']);
-    expect(ids(filterAdminOrders(orders, { ...NO_ADMIN_FILTERS, text: 'BISTRO@' }))).toEqual(['0002']);
-    expect(filterAdminOrders(orders, { ...NO_ADMIN_FILTERS, text: 'nobody' })).toEqual([]);
+  it('follows the Link header to the next page on this origin, and stops without one', () => {
+    expect(nextPagePath(`<${window.location.origin}/api/orders?status=pending&cursor=abc>; rel="next"`)).toBe('/api/orders?status=pending&cursor=abc');
+    expect(nextPagePath(null)).toBeNull();
+    expect(nextPagePath('<http://elsewhere.test/x>; rel="prev"')).toBeNull();
   });
-  it('combines the text with the status and the date', () => {
-    expect(ids(filterAdminOrders(orders, NO_ADMIN_FILTERS))).toEqual(['0001', '0002', '0003']);
-    expect(ids(filterAdminOrders(orders, { ...NO_ADMIN_FILTERS, status: 'in_transit' }))).toEqual(['0002']);
-    expect(ids(filterAdminOrders(orders, { ...NO_ADMIN_FILTERS, date: '2026-11-21' }))).toEqual(['0001', '0002']);
-    expect(ids(filterAdminOrders(orders, { status: 'delivered', date: '2026-11-20', text: 'cafe@' }))).toEqual(['0003']);
-    expect(filterAdminOrders(orders, { status: 'pending', date: '2026-11-20', text: '' })).toEqual([]);
-  });
-  it('treats blank text as no filter', () => {
-    expect(matchesOrderText(orders[0], '   ')).toBe(true);
-    expect(matchesOrderText(orders[0], '#')).toBe(true);
+  it('reads the filters from the URL, ignoring what is not a filter value, and writes only those set', () => {
+    expect(readOrderFilters(new URLSearchParams('status=in_transit&date=2026-11-21&q=corner'))).toEqual({ status: 'in_transit', date: '2026-11-21', text: 'corner' });
+    expect(readOrderFilters(new URLSearchParams('status=shipped&date=2026-02-30'))).toEqual({ status: 'all', date: '', text: '' });
+    expect(writeOrderFilters({ status: 'all', date: '', text: 'bistro' }).toString()).toBe('q=bistro');
+    expect(writeOrderFilters({ status: 'pending', date: '2026-11-21', text: '' }).toString()).toBe('status=pending&date=2026-11-21');
   });
   it('offers every status in the filter and the selector', () => {
     expect(ADMIN_STATUS_FILTER_OPTIONS.map((o) => o.value)).toEqual(['all', ...ORDER_STATUSES]);

@@ -1,7 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus, type Role } from '@contracts/constants';
 import { nextOrderStatuses } from '@contracts/order-status';
 import type { Order } from '@contracts/ordering';
-import { localDateOf } from '@/lib/dates';
 
 /** Spec section 2: the order history's status filter. */
 export const STATUS_FILTER_OPTIONS = [
@@ -12,16 +11,14 @@ export const STATUS_FILTER_OPTIONS = [
   { value: 'delivered', label: 'Delivered' },
 ] as const;
 
-export interface OrderFilters {
-  status: string;
-  /** YYYY-MM-DD, the local date the order was placed; '' for any */
-  date: string;
-}
-
-export function filterOrders(orders: Order[], filters: OrderFilters): Order[] {
-  return orders.filter(
-    (o) => (filters.status === 'all' || o.status === filters.status) && (!filters.date || localDateOf(o.createdAt) === filters.date),
-  );
+/**
+ * The count above a list: "24 orders" (or "24 matching orders" when filtered) with how many are
+ * shown while more pages remain; "Showing the first N" when the server did not count them.
+ */
+export function ordersCountText(loaded: number, total: number | null, filtered: boolean): string {
+  if (total === null) return `Showing the first ${loaded} ${loaded === 1 ? 'order' : 'orders'}`;
+  const counted = `${total} ${filtered ? 'matching ' : ''}${total === 1 ? 'order' : 'orders'}`;
+  return loaded < total ? `${counted}, showing ${loaded}` : counted;
 }
 
 /**
@@ -53,25 +50,6 @@ export const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, l
 export function statusOptionsFor(current: OrderStatus, actor: Role = 'admin'): { value: OrderStatus; label: string }[] {
   const allowed = nextOrderStatuses(current, actor);
   return STATUS_OPTIONS.filter((option) => option.value === current || allowed.includes(option.value));
-}
-
-export interface AdminOrderFilters extends OrderFilters {
-  /** free text: the order id (whole, its last characters, with or without #), business name or email */
-  text: string;
-}
-
-export const NO_ADMIN_FILTERS: AdminOrderFilters = { status: 'all', date: '', text: '' };
-
-/** Does the free text find this order? Case and surrounding spaces do not matter. */
-export function matchesOrderText(order: Pick<Order, 'id' | 'customer'>, text: string): boolean {
-  const needle = text.trim().toLowerCase().replace(/^#/, '');
-  if (!needle) return true;
-  return [order.id, order.customer?.businessName, order.customer?.email].some((field) => (field ?? '').toLowerCase().includes(needle));
-}
-
-/** Manage Orders (spec section 2): status, the local date placed, and the free text. */
-export function filterAdminOrders(orders: Order[], filters: AdminOrderFilters): Order[] {
-  return filterOrders(orders, filters).filter((o) => matchesOrderText(o, filters.text));
 }
 
 // the customer as the admin's order card names them (shared with the admin dashboard)

@@ -1,5 +1,5 @@
 import { formatIsoDate } from '@/lib/dates';
-import { deliveryText, filterOrders, itemSummary } from './filters';
+import { deliveryText, itemSummary, ordersCountText } from './filters';
 import type { Order, OrderItem } from '@contracts/ordering';
 import { makeOrder, makeOrderItem } from '@/testing/fixtures';
 
@@ -20,12 +20,10 @@ describe('order history', () => {
       'Nov 22, 2026 · 6:00 AM - 8:00 AM',
     );
   });
-  it('filters by status and by the local date placed', () => {
-    const at = new Date(2026, 10, 21, 9, 30).toISOString();
-    const orders = [order({ id: 'a', status: 'pending', createdAt: at }), order({ id: 'b', status: 'delivered', createdAt: at })];
-    expect(filterOrders(orders, { status: 'all', date: '' }).map((o) => o.id)).toEqual(['a', 'b']);
-    expect(filterOrders(orders, { status: 'delivered', date: '' }).map((o) => o.id)).toEqual(['b']);
-    expect(filterOrders(orders, { status: 'all', date: '2026-11-21' }).map((o) => o.id)).toEqual(['a', 'b']);
-    expect(filterOrders(orders, { status: 'all', date: '2026-11-20' })).toEqual([]);
+  it('counts what the server counted, or says how many of the first are shown', () => {
+    expect(ordersCountText(20, 57, false)).toBe('57 orders, showing 20');
+    expect(ordersCountText(57, 57, false)).toBe('57 orders');
+    expect(ordersCountText(1, 1, true)).toBe('1 matching order');
+    expect(ordersCountText(20, null, true)).toBe('Showing the first 20 orders');
   });
 });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { assignLocation } from '@/lib/browser';
-import { getQueryFn } from '@/lib/query-client';
+import { CREDENTIALS_META, getQueryFn } from '@/lib/query-client';
 import type { User } from '@/lib/user';
 
 import { USER_KEY } from '@/lib/query-keys';
@@ -36,6 +36,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => apiJson<{ user: User }>('POST', '/api/auth/login', input),
+    meta: CREDENTIALS_META,
     onSuccess: (res) => {
       // a new session: drop whatever the previous one cached, then set who we are
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_KEY[0] });
@@ -48,6 +49,7 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RegisterInput) => apiJson<User>('POST', '/api/auth/register', input),
+    meta: CREDENTIALS_META,
     onSuccess: (user) => {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_KEY[0] });
       queryClient.setQueryData(USER_KEY, user);
@@ -68,6 +70,7 @@ export interface AdminRegisterInput extends LoginInput {
 export function useAdminLogin() {
   return useMutation({
     mutationFn: (input: LoginInput) => apiJson<{ user: User }>('POST', '/api/auth/admin-login', input),
+    meta: CREDENTIALS_META,
   });
 }
 
@@ -75,6 +78,7 @@ export function useAdminLogin() {
 export function useAdminRegister() {
   return useMutation({
     mutationFn: (input: AdminRegisterInput) => apiJson<User>('POST', '/api/auth/admin-register', input),
+    meta: CREDENTIALS_META,
   });
 }
 

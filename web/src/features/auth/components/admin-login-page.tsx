@@ -2,6 +2,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '@/components/layouts/page-meta';
 import { notify, toastAcrossNavigation } from '@/components/ui/toast-store';
 import { assignLocation } from '@/lib/browser';
 import { rule } from '@/lib/form-rule';
@@ -33,7 +34,7 @@ export function AdminLoginPage() {
 
   return (
     <AdminAuthLayout title="Admin Portal" subtitle="Authorized Personnel Only">
-      <Form<LoginInput> name="admin-login" layout="vertical" validateTrigger="onBlur" onFinish={onFinish} requiredMark={false} className="admin-auth-form">
+      <Form<LoginInput> noValidate name="admin-login" layout="vertical" validateTrigger="onBlur" onFinish={onFinish} requiredMark={false} className="admin-auth-form">
         <Form.Item label="Email" name="email" rules={[rule(validateEmail)]}>
           <Input size="large" type="email" autoComplete="email" placeholder="admin@bakery.com" />
         </Form.Item>
@@ -54,6 +55,7 @@ export function AdminLoginPage() {
 
 /** The admin login and registration pages' frame: no shell, a card on a dark backdrop. */
 export function AdminAuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <div className="admin-auth-page">
       <main className="admin-auth-main">

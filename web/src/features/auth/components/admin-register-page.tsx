@@ -37,6 +37,7 @@ export function AdminRegisterPage() {
   return (
     <AdminAuthLayout title="Admin Registration" subtitle="Create a new admin account">
       <Form<AdminRegisterInput>
+        noValidate
         name="admin-register"
         layout="vertical"
         validateTrigger="onBlur"

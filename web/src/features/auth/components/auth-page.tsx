@@ -1,6 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useDocumentTitle } from '@/components/layouts/page-meta';
 import { LogoMark } from '@/components/ui/logo';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Tabs } from '@/components/ui/tabs';
@@ -13,6 +14,7 @@ import './auth-page.css';
 /** The landing page for visitors (spec section 2): Sign In and Register tabs. */
 export function AuthPage() {
   const [tab, setTab] = useState('signin');
+  useDocumentTitle(tab === 'signin' ? 'Sign In' : 'Register');
   return (
     <div className="auth-page">
       <main className="auth-main">
@@ -56,7 +58,7 @@ function SignInForm() {
     );
   };
   return (
-    <Form<LoginInput> name="login" layout="vertical" validateTrigger="onBlur" onFinish={onFinish} requiredMark={false}>
+    <Form<LoginInput> noValidate name="login" layout="vertical" validateTrigger="onBlur" onFinish={onFinish} requiredMark={false}>
       <Form.Item label="Email" name="email" rules={[rule(validateEmail)]}>
         <Input size="large" type="email" autoComplete="email" placeholder="you@business.com" />
       </Form.Item>
@@ -91,7 +93,7 @@ function RegisterForm() {
       );
   };
   return (
-    <Form<RegisterInput> name="register" layout="vertical" validateTrigger="onBlur" onFinish={onFinish} requiredMark={false}>
+    <Form<RegisterInput> noValidate name="register" layout="vertical" validateTrigger="onBlur" onFinish={onFinish} requiredMark={false}>
       <Form.Item label="Email" name="email" rules={[rule(validateEmail)]}>
         <Input size="large" type="email" autoComplete="email" placeholder="you@business.com" />
       </Form.Item>

@@ -16,6 +16,15 @@ export function useCart() {
   return useQuery<CartLine[]>({ queryKey: CART_KEY });
 }
 
+/**
+ * How many of a product this customer's cart already holds (0 while the cart loads): it counts
+ * against the product's stock. `enabled`: false for those without a cart (admins).
+ */
+export function useQuantityInCart(productId: string, enabled = true): number {
+  const cart = useQuery<CartLine[]>({ queryKey: CART_KEY, enabled });
+  return (cart.data ?? []).reduce((n, line) => (line.productId === productId ? n + line.quantity : n), 0);
+}
+
 /** Spec section 7: only when signed in and not admin; no retry. */
 export function useCartCount(enabled: boolean) {
   return useQuery<{ count: number }>({ queryKey: CART_COUNT_KEY, enabled, retry: false });

@@ -1,10 +1,12 @@
-import { DeleteOutlined, PictureOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, DatePicker, Input, Select, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
+import { ProductImage } from '@/components/ui/product-image';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { notify } from '@/components/ui/toast-store';
 import { usePlaceOrder } from '@/features/orders/api/orders';
@@ -38,6 +40,8 @@ export function CartPage() {
       </Card>
     );
   }
+  // not "Your cart is empty": the cart may hold items that could not be read
+  if (cart.isError) return <LoadError icon={<ShoppingCartOutlined />} title="Your cart could not be loaded" query={cart} />;
   if (lines.length === 0) {
     return (
       <EmptyState
@@ -107,25 +111,21 @@ function CartLineRow({ line }: { line: CartLine }) {
   const busy = update.isPending || remove.isPending;
 
   const setQuantity = (quantity: number) =>
-    update.mutate({ id: line.id, quantity }, { onError: () => notify.error('Failed to update cart item') });
+    update.mutate({ id: line.id, quantity }, { onError: (err) => notify.failed('Failed to update cart item', err) });
   // mutateAsync: the row unmounts once the cart is fetched again, and the toast must still show
   const onRemove = () =>
     remove.mutateAsync(line.id).then(
       () => notify.success('Item removed from cart'),
-      () => notify.error('Failed to remove item from cart'),
+      (err: unknown) => notify.failed('Failed to remove item from cart', err),
     );
 
   return (
     <li className="cart-line" aria-label={name}>
-      {line.product?.imageUrl ? (
-        <img className="cart-thumb" src={line.product.imageUrl} alt={name} />
-      ) : (
-        <div className="cart-thumb image-placeholder" role="img" aria-label={`${name}: no photo`}>
-          <PictureOutlined />
-        </div>
-      )}
+      <ProductImage product={{ name, imageUrl: line.product?.imageUrl ?? null }} className="cart-thumb" />
       <div className="cart-line-info">
-        <div className="cart-line-name">{name}</div>
+        <div className="cart-line-name" title={name}>
+          {name}
+        </div>
         {line.product ? (
           <div className="muted">{formatAmount(line.product.price)} each</div>
         ) : null}
@@ -141,7 +141,7 @@ function CartLineRow({ line }: { line: CartLine }) {
       <QuantityStepper
         value={line.quantity}
         min={CART_LINE_MIN}
-        max={CART_LINE_MAX}
+        max={line.product ? Math.min(CART_LINE_MAX, line.product.stock) : CART_LINE_MAX}
         onChange={setQuantity}
         itemName={name}
         disabled={busy || !line.product}

@@ -57,7 +57,7 @@ export function AddCustomerDialog({ open, onClose }: { open: boolean; onClose: (
       ]}
     >
       <p className="dialog-description">{ADD_CUSTOMER_DESCRIPTION}</p>
-      <Form<CustomerFormValues> form={form} name="add-customer" layout="vertical" requiredMark={false} onFinish={onFinish} className="customer-form">
+      <Form<CustomerFormValues> noValidate form={form} name="add-customer" layout="vertical" requiredMark={false} onFinish={onFinish} className="customer-form">
         <fieldset className="form-section">
           <legend className="form-section-title">Account Information</legend>
           <Form.Item name="email" label="Email" rules={[rule(validateEmail)]}>

@@ -1,19 +1,26 @@
 import { Avatar, Button, Modal, Skeleton } from 'antd';
-import { useMemo } from 'react';
+import { LoadError } from '@/components/ui/load-error';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { BUSINESS_TYPE_LABELS } from '@/lib/account-validation';
-import { useOrders } from '@/features/orders/api/orders';
+import { useOrderList } from '@/features/orders/api/orders';
 import { formatDate } from '@/lib/dates';
 import { formatAmount, formatMoney, parseAmount } from '@/lib/money';
 import { useCustomer, type Customer } from '../api/customers';
 import { accountStatus, customerDisplayName, customerInitials } from '../display';
 
-/** View: the customer's details and their orders (all orders, filtered by customer on the client). */
+/** How many of a customer's orders the details show (the newest; Manage Orders has the rest). */
+const CUSTOMER_ORDERS_SHOWN = 10;
+
+/** View: the customer's details and their newest orders (the server filters by customer and counts them). */
 export function CustomerDetailsDialog({ customer, onClose, onEdit }: { customer: Customer | null; onClose: () => void; onEdit: (c: Customer) => void }) {
   const details = useCustomer(customer?.id, customer ?? undefined);
   const c = details.data ?? customer;
-  const orders = useOrders();
-  const theirs = useMemo(() => (orders.data ?? []).filter((o) => o.customerId === customer?.id), [orders.data, customer?.id]);
+  const orders = useOrderList({ customerId: customer?.id, limit: CUSTOMER_ORDERS_SHOWN }, { enabled: customer !== null });
+  const firstPage = orders.data?.pages[0];
+  const theirs = firstPage?.orders ?? [];
+  const count = firstPage?.total ?? null;
+  // what they spent, when every one of their orders is on this page
+  const complete = count !== null && count <= theirs.length;
   const spent = theirs.filter((o) => o.status !== 'cancelled').reduce((sum, o) => sum + safeCents(o.total), 0);
 
   return (
@@ -32,7 +39,8 @@ export function CustomerDetailsDialog({ customer, onClose, onEdit }: { customer:
       ]}
     >
       {c && (
-        <div className="customer-details">
+        // focusable: on a short screen the dialog's body scrolls, and the keyboard must reach it
+        <div className="customer-details" tabIndex={0} role="group" aria-label="Customer details">
           <div className="customer-details-head">
             <Avatar size={48} className="customer-avatar" aria-hidden="true">
               {customerInitials(c)}
@@ -55,17 +63,17 @@ export function CustomerDetailsDialog({ customer, onClose, onEdit }: { customer:
           <section aria-labelledby="customer-orders-heading" className="customer-orders">
             <h3 id="customer-orders-heading" className="customer-orders-title">
               Orders{' '}
-              {!orders.isLoading && (
+              {!orders.isLoading && !orders.isError && (
                 <span className="muted">
-                  ({theirs.length}
-                  {theirs.length > 0 ? `, ${formatMoney(spent)} excluding cancelled` : ''})
+                  ({count ?? `${theirs.length}+`}
+                  {complete && theirs.length > 0 ? `, ${formatMoney(spent)} excluding cancelled` : ''})
                 </span>
               )}
             </h3>
             {orders.isLoading ? (
               <Skeleton active paragraph={{ rows: 2 }} />
             ) : orders.isError ? (
-              <p className="muted">Orders could not be loaded.</p>
+              <LoadError inline title="Orders could not be loaded" query={orders} />
             ) : theirs.length === 0 ? (
               <p className="muted">No orders yet.</p>
             ) : (
@@ -83,6 +91,7 @@ export function CustomerDetailsDialog({ customer, onClose, onEdit }: { customer:
                 ))}
               </ul>
             )}
+            {!complete && theirs.length > 0 && !orders.isError && <p className="muted">The {theirs.length} most recent.</p>}
           </section>
         </div>
       )}

@@ -59,7 +59,7 @@ export function EditCustomerDialog({ customer, onClose }: { customer: Customer |
       ]}
     >
       {customer && <p className="dialog-description">{customer.email}</p>}
-      <Form<CustomerFormValues> form={form} name="edit-customer" layout="vertical" requiredMark={false} onFinish={onFinish} className="customer-form">
+      <Form<CustomerFormValues> noValidate form={form} name="edit-customer" layout="vertical" requiredMark={false} onFinish={onFinish} className="customer-form">
         <CustomerProfileFields />
       </Form>
     </Modal>

@@ -2,6 +2,7 @@ import { EditOutlined, EnvironmentOutlined, EyeOutlined, MailOutlined, PhoneOutl
 import { Avatar, Button, Card, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { formatDate } from '@/lib/dates';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { useCustomers, type Customer } from '../api/customers';
@@ -49,7 +50,7 @@ export function ManageCustomersPage() {
           ))}
         </div>
       ) : customers.isError ? (
-        <EmptyState icon={<TeamOutlined />} title="Customers could not be loaded" hint="Please try again in a moment." />
+        <LoadError icon={<TeamOutlined />} title="Customers could not be loaded" query={customers} />
       ) : list.length === 0 ? (
         mobile ? (
           <EmptyState icon={<TeamOutlined />} title="No customers yet" hint="Start by adding your first customer to manage their account" />
@@ -95,7 +96,9 @@ function CardHead({ customer, mobile }: { customer: Customer; mobile: boolean })
         {customerInitials(customer)}
       </Avatar>
       <div className="customer-card-title">
-        <h2 className="customer-name">{customerDisplayName(customer)}</h2>
+        <h2 className="customer-name" title={customerDisplayName(customer)}>
+          {customerDisplayName(customer)}
+        </h2>
         <div className="muted customer-since">{customerSince(customer, mobile)}</div>
       </div>
       <Tag color="green" className="customer-active">

@@ -10,15 +10,17 @@ import { Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '@contracts/catalog';
+import { LoadError } from '@/components/ui/load-error';
 import { MetricCard, type MetricCardProps } from '@/components/ui/metric-card';
 import { ProductImage } from '@/components/ui/product-image';
 import { RecentOrderRow } from '@/components/ui/recent-order-row';
 import { useCustomers } from '@/features/customers/api/customers';
-import { useOrders } from '@/features/orders/api/orders';
+import { useRecentOrders } from '@/features/orders/api/orders';
 import { useLowStockProducts, useProducts } from '@/features/products/api/products';
 import { orderCustomerName } from '@/lib/orders';
 import { pendingSubmissions } from '@/lib/product-review';
 import { adminCounts, LOW_STOCK_SHOWN, RECENT_ORDERS } from '../admin-counts';
+import { useDashboardMetrics } from '../api/metrics';
 import './dashboard.css';
 import './admin-dashboard.css';
 
@@ -29,12 +31,15 @@ import './admin-dashboard.css';
  */
 export function AdminDashboardPage() {
   const products = useProducts({ fresh: true });
-  const orders = useOrders({ fresh: true });
+  // the 5 newest orders, and the order counts from the metrics (no screen reads the whole history)
+  const orders = useRecentOrders(RECENT_ORDERS, { fresh: true });
+  const metrics = useDashboardMetrics();
+  const recent = orders.data?.orders ?? [];
   const customers = useCustomers();
   const lowStock = useLowStockProducts();
   const counts = adminCounts({
     products: products.data,
-    orders: orders.data,
+    metrics: metrics.data,
     customers: customers.data,
     lowStock: lowStock.data,
   });
@@ -56,7 +61,7 @@ export function AdminDashboardPage() {
           value={counts.orders}
           hint={counts.pendingOrders === undefined ? undefined : `${counts.pendingOrders} pending`}
           icon={<FileTextOutlined />}
-          loading={orders.isLoading}
+          loading={metrics.isLoading}
           attention={Boolean(counts.pendingOrders)}
         />
         <Count label="Total Customers" value={counts.customers} hint="Business accounts" icon={<TeamOutlined />} loading={customers.isLoading} />
@@ -81,12 +86,12 @@ export function AdminDashboardPage() {
           {orders.isLoading ? (
             <Skeleton active />
           ) : orders.isError ? (
-            <p className="muted">Orders could not be loaded.</p>
-          ) : (orders.data ?? []).length === 0 ? (
+            <LoadError inline title="Orders could not be loaded" query={orders} />
+          ) : recent.length === 0 ? (
             <p className="muted">No orders yet.</p>
           ) : (
             <ul className="recent-list" aria-label="Recent orders">
-              {(orders.data ?? []).slice(0, RECENT_ORDERS).map((order) => (
+              {recent.map((order) => (
                 <RecentOrderRow key={order.id} order={order} customerName={orderCustomerName(order)} idChars={8} showDate />
               ))}
             </ul>
@@ -97,7 +102,7 @@ export function AdminDashboardPage() {
           {lowStock.isLoading ? (
             <Skeleton active />
           ) : lowStock.isError ? (
-            <p className="muted">Stock levels could not be loaded.</p>
+            <LoadError inline title="Stock levels could not be loaded" query={lowStock} />
           ) : (lowStock.data ?? []).length === 0 ? (
             <p className="muted">Every product is above its threshold.</p>
           ) : (

@@ -10,27 +10,34 @@ import {
 import { Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadError } from '@/components/ui/load-error';
 import { MetricCard, MetricCardSkeleton, type MetricTone } from '@/components/ui/metric-card';
 import { RecentOrderRow } from '@/components/ui/recent-order-row';
 import { useUser } from '@/features/auth/api/auth';
-import { useOrders } from '@/features/orders/api/orders';
+import { useRecentOrders } from '@/features/orders/api/orders';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { isAdmin } from '@/lib/user';
 import { useDashboardMetrics, type DashboardMetrics } from '../api/metrics';
 import { revenueTrendText, trendDirection, trendText } from '../trends';
 import './dashboard.css';
 
-/** Spec section 2: metric cards, Recent Orders (3), Quick Actions. */
+/** Spec section 2: Recent Orders shows the 3 newest. */
+const RECENT = 3;
+
+/** Spec section 2: metric cards, Recent Orders (3, the only orders it asks for), Quick Actions. */
 export function DashboardPage() {
   const { user } = useUser();
   const metrics = useDashboardMetrics();
-  const orders = useOrders();
+  const orders = useRecentOrders(RECENT);
+  const recent = orders.data?.orders ?? [];
   const admin = isAdmin(user);
 
   return (
     <div className="dashboard">
       <section aria-label="Metrics" className="metric-grid">
-        {metrics.isLoading || !metrics.data ? (
+        {metrics.isError ? (
+          <LoadError inline title="Metrics could not be loaded" query={metrics} />
+        ) : metrics.isLoading || !metrics.data ? (
           [0, 1, 2, 3].map((i) => <MetricCardSkeleton key={i} />)
         ) : (
           <MetricCards metrics={metrics.data} />
@@ -45,11 +52,13 @@ export function DashboardPage() {
         >
           {orders.isLoading ? (
             <Skeleton active />
-          ) : (orders.data ?? []).length === 0 ? (
+          ) : orders.isError ? (
+            <LoadError inline title="Orders could not be loaded" query={orders} />
+          ) : recent.length === 0 ? (
             <p className="muted">No orders yet. Browse the catalogue to place your first order.</p>
           ) : (
             <ul className="recent-list">
-              {(orders.data ?? []).slice(0, 3).map((order) => (
+              {recent.map((order) => (
                 <RecentOrderRow
                   key={order.id}
                   order={order}

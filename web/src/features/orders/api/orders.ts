@@ -1,14 +1,97 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, isApiError } from '@/lib/api-client';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { apiJson, apiRequest, isApiError, readJson } from '@/lib/api-client';
 import { CART_COUNT_KEY, CART_KEY, LOW_STOCK_KEY, METRICS_KEY, ORDERS_KEY, PRICING_KEY, PRODUCTS_KEY } from '@/lib/query-keys';
 import type { DeliveryTimeSlot, Order, OrderStatus } from '@contracts/ordering';
 
 export { ORDERS_KEY };
 export const orderKey = (id: string) => ['/api/orders', id] as const;
 
-/** Orders (admins get every order). `fresh`: read again whenever the screen opens (the admin screens). */
-export function useOrders({ fresh = false }: { fresh?: boolean } = {}) {
-  return useQuery<Order[]>({ queryKey: ORDERS_KEY, ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
+/**
+ * What a list of orders asks the server for (GET /api/orders filters on the server; no screen
+ * downloads the whole history): statuses, the day placed (the bakery's day), and for admins the
+ * free text and one customer.
+ */
+export interface OrderListParams {
+  status?: OrderStatus[];
+  /** YYYY-MM-DD */
+  placedOn?: string;
+  q?: string;
+  customerId?: string;
+  limit?: number;
+}
+
+/** One page: its orders, the path of the next page (from the `Link` header) and the total when the server counted it. */
+export interface OrderPage {
+  orders: Order[];
+  next: string | null;
+  total: number | null;
+}
+
+export const ORDER_PAGE_SIZE = 20;
+
+/** The path of the first page of a list. */
+export function orderListPath(params: OrderListParams): string {
+  const query = new URLSearchParams();
+  if (params.status?.length) query.set('status', params.status.join(','));
+  if (params.placedOn) {
+    query.set('placedFrom', params.placedOn);
+    query.set('placedTo', params.placedOn);
+  }
+  const q = params.q?.trim().replace(/^#/, '');
+  if (q) query.set('q', q);
+  if (params.customerId) query.set('customerId', params.customerId);
+  query.set('limit', String(params.limit ?? ORDER_PAGE_SIZE));
+  return `/api/orders?${query.toString()}`;
+}
+
+/** The next page's path from a `Link: <url>; rel="next"` header (same origin: only its path and query). */
+export function nextPagePath(link: string | null): string | null {
+  const url = /<([^>]+)>;\s*rel="next"/.exec(link ?? '')?.[1];
+  if (!url) return null;
+  const parsed = new URL(url, window.location.origin);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+export async function fetchOrderPage(path: string, signal?: AbortSignal): Promise<OrderPage> {
+  const res = await apiRequest('GET', path, undefined, { signal });
+  const total = res.headers.get('x-total-count');
+  return { orders: await readJson<Order[]>(res), next: nextPagePath(res.headers.get('link')), total: total === null ? null : Number(total) };
+}
+
+const listKey = (params: OrderListParams) => [...ORDERS_KEY, 'list', params] as const;
+
+/**
+ * A list of orders page by page (`fetchNextPage` for more). `fresh`: read again whenever the
+ * screen opens (the admin screens).
+ */
+export function useOrderList(
+  params: OrderListParams,
+  { fresh = false, enabled = true, keepWhileFiltering = false }: { fresh?: boolean; enabled?: boolean; keepWhileFiltering?: boolean } = {},
+) {
+  return useInfiniteQuery({
+    enabled,
+    queryKey: listKey(params),
+    queryFn: ({ pageParam, signal }) => fetchOrderPage(pageParam ?? orderListPath(params), signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: OrderPage) => last.next,
+    // a list screen keeps its orders on screen while a changed filter's answer comes
+    ...(keepWhileFiltering ? { placeholderData: keepPreviousData } : {}),
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
+  });
+}
+
+/** The `count` newest orders (own for customers): the dashboards' recent orders. */
+export function useRecentOrders(count: number, { fresh = false }: { fresh?: boolean } = {}) {
+  return useQuery<OrderPage>({
+    queryKey: [...ORDERS_KEY, 'recent', count],
+    queryFn: ({ signal }) => fetchOrderPage(orderListPath({ limit: count }), signal),
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
+  });
+}
+
+/** Every order of every loaded page, in order. */
+export function ordersOf(data: InfiniteData<OrderPage> | undefined): Order[] {
+  return data?.pages.flatMap((page) => page.orders) ?? [];
 }
 
 export function useOrder(id: string | undefined, placeholder?: Order) {
@@ -78,10 +161,14 @@ export function useUpdateOrderStatus() {
     mutationFn: ({ id, status }: { id: string; status: OrderStatus }) => apiJson<Order>('PUT', `/api/orders/${id}/status`, { status }),
     onSuccess: (order) => {
       queryClient.setQueryData(orderKey(order.id), order);
-      // the list shows the new status at once, then is read again with the rest
-      queryClient.setQueryData<Order[]>(ORDERS_KEY, (list) => list?.map((o) => (o.id === order.id ? { ...o, ...order } : o)));
+      // the lists show the new status at once, then are read again with the rest
+      const changed = (o: Order) => (o.id === order.id ? { ...o, ...order } : o);
+      queryClient.setQueriesData<InfiniteData<OrderPage>>({ queryKey: [...ORDERS_KEY, 'list'] }, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, orders: page.orders.map(changed) })) } : data,
+      );
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ORDERS_KEY, exact: true }),
+        queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, 'recent'] }),
         queryClient.invalidateQueries({ queryKey: METRICS_KEY }),
         // a cancellation gives stock back
         ...(order.status === 'cancelled'

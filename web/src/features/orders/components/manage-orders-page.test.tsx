@@ -100,15 +100,109 @@ describe('Manage Orders (spec section 2)', () => {
     }
   });
 
-  it('filters by free text', async () => {
-    mockFetch({ 'GET /api/orders': () => jsonResponse(orders), 'POST /api/admin/notifications/mark-read': () => jsonResponse({ count: 0 }) });
+  /** Picks an option of a card's status selector. */
+  async function chooseStatus(cardLabel: string, option: string) {
+    const select = within(await screen.findByLabelText(cardLabel)).getByLabelText('Order status');
+    fireEvent.mouseDown(select);
+    const item = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`);
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    fireEvent.click(item);
+  }
+
+  it('asks before setting a final status (Delivered, Cancelled) and sends it only once confirmed', async () => {
+    const statusCalls: string[] = [];
+    mockFetch({
+      'GET /api/orders': () => jsonResponse(orders),
+      'POST /api/admin/notifications/mark-read': () => jsonResponse({ count: 0 }),
+      'PUT /api/orders/11111111-1111-1111-1111-1111aaaa0001/status': (init) => {
+        statusCalls.push(JSON.parse(String(init?.body)).status);
+        return jsonResponse({ ...orders[0], status: JSON.parse(String(init?.body)).status });
+      },
+    });
     renderRoutes(routes, { path: '/admin/orders' });
+
+    await chooseStatus('Order #aaaa0001', 'Delivered');
+    // (text queries: role queries are slow on a whole page in jsdom)
+    const dialog = (await screen.findByText('Mark order #aaaa0001 as Delivered?')).closest<HTMLElement>('.ant-modal')!;
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    expect(statusCalls).toEqual([]);
+    // dismissing leaves the order as it was
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep Pending' }));
+    await waitFor(() => expect(dialog.closest('.ant-modal-wrap')).not.toBeVisible());
+    expect(statusCalls).toEqual([]);
+    expect(within(screen.getByLabelText('Order #aaaa0001')).getByLabelText('Order status').closest('.ant-select')).toHaveTextContent('Pending');
+
+    await chooseStatus('Order #aaaa0001', 'Cancelled');
+    const again = (await screen.findByText('Mark order #aaaa0001 as Cancelled?')).closest<HTMLElement>('.ant-modal')!;
+    fireEvent.click(within(again).getByRole('button', { name: 'Mark as Cancelled' }));
+    await waitFor(() => expect(statusCalls).toEqual(['cancelled']));
+    expect(await screen.findByText('Order status updated successfully')).toBeInTheDocument();
+  });
+
+  it('sets a status that is not final at once', async () => {
+    const statusCalls: string[] = [];
+    mockFetch({
+      'GET /api/orders': () => jsonResponse(orders),
+      'POST /api/admin/notifications/mark-read': () => jsonResponse({ count: 0 }),
+      'PUT /api/orders/11111111-1111-1111-1111-1111aaaa0001/status': (init) => {
+        statusCalls.push(JSON.parse(String(init?.body)).status);
+        return jsonResponse({ ...orders[0], status: 'confirmed' });
+      },
+    });
+    renderRoutes(routes, { path: '/admin/orders' });
+    await chooseStatus('Order #aaaa0001', 'Confirmed');
+    await waitFor(() => expect(statusCalls).toEqual(['confirmed']));
+    expect(document.querySelector('.ant-modal')).toBeNull();
+  });
+
+  it('searches on the server once typing pauses, with the filters in the URL, and counts what it found', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/orders': (_init, url) =>
+        url!.includes('q=bistro')
+          ? jsonResponse([orders[1]], 200, 'OK', { 'X-Total-Count': '1' })
+          : url!.includes('q=nobody')
+            ? jsonResponse([], 200, 'OK', { 'X-Total-Count': '0' })
+            : jsonResponse(orders, 200, 'OK', { 'X-Total-Count': '2' }),
+      'POST /api/admin/notifications/mark-read': () => jsonResponse({ count: 0 }),
+    });
+    const { router } = renderRoutes(routes, { path: '/admin/orders' });
     await screen.findByLabelText('Order #aaaa0001');
-    fireEvent.change(screen.getByPlaceholderText('Order ID, business name or email'), { target: { value: 'bistro' } });
+    expect(screen.getByText('2 orders')).toBeInTheDocument();
+    const box = screen.getByPlaceholderText('Order ID, business name or email');
+    for (const typed of ['b', 'bis', 'bistro']) fireEvent.change(box, { target: { value: typed } });
     await waitFor(() => expect(screen.queryByLabelText('Order #aaaa0001')).not.toBeInTheDocument());
     expect(screen.getByLabelText('Order #bbbb0002')).toBeInTheDocument();
-    expect(screen.getByText('Showing 1 of 2 orders')).toBeInTheDocument();
-    fireEvent.change(screen.getByPlaceholderText('Order ID, business name or email'), { target: { value: 'nobody' } });
+    expect(screen.getByText('1 matching order')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=bistro');
+    // one request for what was typed once it paused, none for each letter
+    const searches = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/orders') && url.includes('q='));
+    expect(searches).toEqual(['/api/orders?q=bistro&limit=20']);
+    fireEvent.change(box, { target: { value: 'nobody' } });
     expect(await screen.findByText('No orders found')).toBeInTheDocument();
+  });
+
+  it('asks for the filters in the URL on opening, and for the next page only when Load more is pressed', async () => {
+    const third = makeOrder({ id: '77777777-7777-7777-7777-7777aaaa0007', customer: { businessName: 'Corner Deli', email: 'deli@shop.test', phone: null } });
+    const fetchMock = mockFetch({
+      'GET /api/orders?status=pending&placedFrom=2026-11-21&placedTo=2026-11-21&q=corner&limit=20': () =>
+        jsonResponse([orders[0]], 200, 'OK', { Link: '<http://localhost/api/orders?status=pending&q=corner&cursor=page2>; rel="next"' }),
+      'GET /api/orders?status=pending&q=corner&cursor=page2': () => jsonResponse([third]),
+      'POST /api/admin/notifications/mark-read': () => jsonResponse({ count: 0 }),
+    });
+    renderRoutes(routes, { path: '/admin/orders?status=pending&date=2026-11-21&q=corner' });
+    await screen.findByLabelText('Order #aaaa0001');
+    expect(screen.getByPlaceholderText('Order ID, business name or email')).toHaveValue('corner');
+    // no total from the server: it says how many of the first it shows
+    expect(screen.getByText('Showing the first 1 order')).toBeInTheDocument();
+    const orderCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/orders'));
+    expect(orderCalls()).toEqual(['/api/orders?status=pending&placedFrom=2026-11-21&placedTo=2026-11-21&q=corner&limit=20']);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByLabelText('Order #aaaa0007')).toBeInTheDocument();
+    expect(screen.getByLabelText('Order #aaaa0001')).toBeInTheDocument();
+    expect(orderCalls()).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 });

@@ -1,22 +1,29 @@
 import { CalendarOutlined, EyeOutlined, FileTextOutlined, MailOutlined, PhoneOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Input, Select, Skeleton } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Input, Modal, Select, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
 import type { OrderStatus } from '@contracts/constants';
 import { isFinalOrderStatus } from '@contracts/order-status';
 import type { Order } from '@contracts/ordering';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { notify } from '@/components/ui/toast-store';
 import { useMarkNotificationsRead } from '@/features/notifications/api/notifications';
 import { formatIsoDate } from '@/lib/dates';
 import { formatAmount } from '@/lib/money';
 import { useIsMobile } from '@/lib/use-is-mobile';
-import { useOrders, useUpdateOrderStatus } from '../api/orders';
-import { ADMIN_STATUS_FILTER_OPTIONS, deliveryText, filterAdminOrders, itemSummary, orderCustomerName, statusOptionsFor } from '../filters';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { ordersOf, useOrderList, useUpdateOrderStatus } from '../api/orders';
+import { ADMIN_STATUS_FILTER_OPTIONS, deliveryText, itemSummary, ordersCountText, orderCustomerName, statusOptionsFor, statusTitle } from '../filters';
+import { statusesOf, useUrlOrderFilters } from '../url-filters';
+import { LoadMore } from './load-more';
+import { PlacedDateFilter } from './placed-date-filter';
 import { OrderDetailsDialog } from './order-details-dialog';
 import './orders.css';
 import './manage-orders.css';
+
+/** How long the search waits for typing to pause before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Spec section 9: admin order cards show 3 items. */
 export const ADMIN_CARD_ITEMS = 3;
@@ -30,26 +37,33 @@ function placedAt(timestamp: string): string {
 
 /**
  * Spec section 2: every order, filtered by status, date and free text (order id, business name,
- * email), each with a status selector. Opening the screen marks the admin notifications read.
+ * email), each with a status selector. The server filters, searches and pages (20 at a time,
+ * "Load more"); the filters are in the URL, the search sent once typing pauses. Opening the
+ * screen marks the admin notifications read.
  */
 export function ManageOrdersPage() {
-  const orders = useOrders({ fresh: true });
+  const [filters, setFilters] = useUrlOrderFilters();
+  const [text, setText] = useState(filters.text);
+  const search = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const orders = useOrderList(
+    { status: statusesOf(filters.status), placedOn: filters.date || undefined, q: filters.text || undefined },
+    { fresh: true, keepWhileFiltering: true },
+  );
   const mobile = useIsMobile();
   const markRead = useMarkNotificationsRead();
-  const [status, setStatus] = useState('all');
-  const [date, setDate] = useState<Dayjs | null>(null);
-  const [text, setText] = useState('');
   const [viewing, setViewing] = useState<Order | null>(null);
 
   const { mutate: markAllRead } = markRead;
   useEffect(() => markAllRead(), [markAllRead]);
+  // the typed search goes to the URL (and so to the server) once typing pauses
+  const searched = search.trim().replace(/^#/, '');
+  useEffect(() => {
+    if (searched !== filters.text) setFilters({ text: searched });
+  }, [searched, filters.text, setFilters]);
 
-  const all = orders.data ?? [];
-  const visible = useMemo(
-    () => filterAdminOrders(orders.data ?? [], { status, date: date ? date.format('YYYY-MM-DD') : '', text }),
-    [orders.data, status, date, text],
-  );
-  const filtered = status !== 'all' || date !== null || text.trim() !== '';
+  const visible = ordersOf(orders.data);
+  const total = orders.data?.pages[0]?.total ?? null;
+  const filtered = filters.status !== 'all' || filters.date !== '' || filters.text !== '';
 
   return (
     <div className={mobile ? 'manage-orders orders-mobile' : 'manage-orders'}>
@@ -58,14 +72,15 @@ export function ManageOrdersPage() {
           <label htmlFor="admin-status-filter" className="filter-label">
             Status
           </label>
-          <Select id="admin-status-filter" value={status} onChange={setStatus} options={ADMIN_STATUS_FILTER_OPTIONS} className="filter-select" />
+          <Select
+            id="admin-status-filter"
+            value={filters.status}
+            onChange={(status) => setFilters({ status })}
+            options={ADMIN_STATUS_FILTER_OPTIONS}
+            className="filter-select"
+          />
         </div>
-        <div className="filter-field">
-          <label htmlFor="admin-date-filter" className="filter-label">
-            Order Date
-          </label>
-          <DatePicker id="admin-date-filter" value={date} onChange={setDate} format="YYYY-MM-DD" placeholder="Any date" allowClear className="filter-select" />
-        </div>
+        <PlacedDateFilter id="admin-date-filter" value={filters.date} onChange={(date) => setFilters({ date })} />
         <div className="filter-field order-search">
           <label htmlFor="order-search" className="filter-label">
             Search
@@ -77,6 +92,7 @@ export function ManageOrdersPage() {
             placeholder="Order ID, business name or email"
             prefix={<SearchOutlined aria-hidden="true" />}
             allowClear
+            maxLength={100}
           />
         </div>
       </div>
@@ -86,21 +102,22 @@ export function ManageOrdersPage() {
           <Skeleton active />
         </Card>
       ) : orders.isError ? (
-        <EmptyState icon={<FileTextOutlined />} title="Orders could not be loaded" hint="Please try again in a moment." />
-      ) : all.length === 0 ? (
+        <LoadError icon={<FileTextOutlined />} title="Orders could not be loaded" query={orders} />
+      ) : visible.length === 0 && !filtered ? (
         <EmptyState icon={<FileTextOutlined />} title="No orders yet" hint="Orders your customers place appear here as they come in." />
       ) : visible.length === 0 ? (
         <EmptyState icon={<SearchOutlined />} title="No orders found" hint="Try adjusting your status, date or search" />
       ) : (
         <>
           <p className="muted orders-count" aria-live="polite">
-            {filtered ? `Showing ${visible.length} of ${all.length} orders` : `${all.length} ${all.length === 1 ? 'order' : 'orders'}`}
+            {ordersCountText(visible.length, total, filtered)}
           </p>
           <ul className="order-list" aria-label="Orders">
             {visible.map((order) => (
               <AdminOrderCard key={order.id} order={order} onView={() => setViewing(order)} />
             ))}
           </ul>
+          <LoadMore query={orders} />
         </>
       )}
 
@@ -115,9 +132,12 @@ function AdminOrderCard({ order, onView }: { order: Order; onView: () => void })
   const update = useUpdateOrderStatus();
   const final = isFinalOrderStatus(order.status);
   const selectId = `status-${order.id}`;
+  // a final status chosen in the selector, waiting for the admin to confirm it (kept while the dialog closes)
+  const [confirming, setConfirming] = useState<{ status: OrderStatus; open: boolean } | null>(null);
+  const closeConfirm = () => setConfirming((c) => c && { ...c, open: false });
 
-  const onStatus = (status: OrderStatus) => {
-    if (status === order.status) return;
+  const send = (status: OrderStatus) => {
+    closeConfirm();
     update.mutate(
       { id: order.id, status },
       {
@@ -125,6 +145,12 @@ function AdminOrderCard({ order, onView }: { order: Order; onView: () => void })
         onError: () => notify.error('Failed to update order status'),
       },
     );
+  };
+  // nothing moves out of a final status, so a slip of the selector must not set one
+  const onStatus = (status: OrderStatus) => {
+    if (status === order.status) return;
+    if (isFinalOrderStatus(status)) setConfirming({ status, open: true });
+    else send(status);
   };
 
   return (
@@ -185,6 +211,23 @@ function AdminOrderCard({ order, onView }: { order: Order; onView: () => void })
           </Button>
         </div>
       </div>
+      {confirming && (
+        <Modal
+          title={`Mark order #${shortId} as ${statusTitle(confirming.status)}?`}
+          open={confirming.open}
+          onCancel={closeConfirm}
+          footer={[
+            <Button key="keep" onClick={closeConfirm}>
+              Keep {statusTitle(order.status)}
+            </Button>,
+            <Button key="confirm" type="primary" danger={confirming.status === 'cancelled'} onClick={() => send(confirming.status)}>
+              Mark as {statusTitle(confirming.status)}
+            </Button>,
+          ]}
+        >
+          <p>{statusTitle(confirming.status)} is a final status: the order can no longer change afterwards. This cannot be undone.</p>
+        </Modal>
+      )}
     </li>
   );
 }

@@ -1,33 +1,41 @@
 import { CalendarOutlined, EyeOutlined, FileTextOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Modal, Select, Skeleton } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { Button, Card, Modal, Select, Skeleton } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { notify } from '@/components/ui/toast-store';
+import { useUser } from '@/features/auth/api/auth';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatIsoDate } from '@/lib/dates';
 import { formatAmount } from '@/lib/money';
 import { useIsMobile } from '@/lib/use-is-mobile';
-import { useCancelOrder, useOrders } from '../api/orders';
-import { deliveryText, filterOrders, itemSummary, STATUS_FILTER_OPTIONS } from '../filters';
+import { mayChangeOrderStatus } from '@contracts/order-status';
+import { ordersOf, useCancelOrder, useOrderList } from '../api/orders';
+import { deliveryText, itemSummary, STATUS_FILTER_OPTIONS } from '../filters';
+import { statusesOf, useUrlOrderFilters } from '../url-filters';
+import { LoadMore } from './load-more';
+import { PlacedDateFilter } from './placed-date-filter';
 import type { Order } from '@contracts/ordering';
 import { OrderDetailsDialog } from './order-details-dialog';
 import './orders.css';
 
-/** Spec section 2: order history with status and date filters, View and Cancel. */
+/**
+ * Spec section 2: order history with status and date filters, View and Cancel. The server filters
+ * and pages (20 at a time, "Load more"); the filters are in the URL.
+ */
 export function OrdersPage() {
-  const orders = useOrders();
+  const [filters, setFilters] = useUrlOrderFilters();
+  const orders = useOrderList({ status: statusesOf(filters.status), placedOn: filters.date || undefined }, { keepWhileFiltering: true });
   const mobile = useIsMobile();
-  const [status, setStatus] = useState('all');
-  const [date, setDate] = useState<Dayjs | null>(null);
+  // Cancel is the customer's own action (the server refuses an admin's: admins use Manage Orders)
+  const { user } = useUser();
+  const customer = user?.role === 'customer';
   const [viewing, setViewing] = useState<Order | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
-  const visible = useMemo(
-    () => filterOrders(orders.data ?? [], { status, date: date ? date.format('YYYY-MM-DD') : '' }),
-    [orders.data, status, date],
-  );
+  const visible = ordersOf(orders.data);
+  const filtered = filters.status !== 'all' || filters.date !== '';
 
   return (
     <div className={mobile ? 'orders orders-mobile' : 'orders'}>
@@ -36,14 +44,15 @@ export function OrdersPage() {
           <label htmlFor="status-filter" className="filter-label">
             Status
           </label>
-          <Select id="status-filter" value={status} onChange={setStatus} options={STATUS_FILTER_OPTIONS.map((o) => ({ ...o }))} className="filter-select" />
+          <Select
+            id="status-filter"
+            value={STATUS_FILTER_OPTIONS.some((o) => o.value === filters.status) ? filters.status : 'all'}
+            onChange={(status) => setFilters({ status })}
+            options={STATUS_FILTER_OPTIONS.map((o) => ({ ...o }))}
+            className="filter-select"
+          />
         </div>
-        <div className="filter-field">
-          <label htmlFor="date-filter" className="filter-label">
-            Order Date
-          </label>
-          <DatePicker id="date-filter" value={date} onChange={setDate} format="YYYY-MM-DD" placeholder="Any date" allowClear className="filter-select" />
-        </div>
+        <PlacedDateFilter id="date-filter" value={filters.date} onChange={(date) => setFilters({ date })} />
       </div>
 
       {orders.isLoading ? (
@@ -51,8 +60,8 @@ export function OrdersPage() {
           <Skeleton active />
         </Card>
       ) : orders.isError ? (
-        <EmptyState icon={<FileTextOutlined />} title="Orders could not be loaded" hint="Please try again in a moment." />
-      ) : (orders.data ?? []).length === 0 ? (
+        <LoadError icon={<FileTextOutlined />} title="Orders could not be loaded" query={orders} />
+      ) : visible.length === 0 && !filtered ? (
         <EmptyState
           icon={<FileTextOutlined />}
           title="No orders yet"
@@ -62,11 +71,19 @@ export function OrdersPage() {
       ) : visible.length === 0 ? (
         <EmptyState icon={<FileTextOutlined />} title="No orders found" hint="Try adjusting your status or date filter" />
       ) : (
-        <ul className="order-list" aria-label="Orders">
-          {visible.map((order) => (
-            <OrderCard key={order.id} order={order} onView={() => setViewing(order)} onCancel={() => setCancelling(order)} />
-          ))}
-        </ul>
+        <>
+          <ul className="order-list" aria-label="Orders">
+            {visible.map((order) => (
+              <OrderCard
+                key={order.id}
+                order={order}
+                onView={() => setViewing(order)}
+                onCancel={customer && mayChangeOrderStatus(order.status, 'cancelled', 'customer') ? () => setCancelling(order) : undefined}
+              />
+            ))}
+          </ul>
+          <LoadMore query={orders} />
+        </>
       )}
 
       <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} />
@@ -75,7 +92,8 @@ export function OrdersPage() {
   );
 }
 
-function OrderCard({ order, onView, onCancel }: { order: Order; onView: () => void; onCancel: () => void }) {
+/** `onCancel`: only when the signed-in user may cancel this order (a customer's pending order). */
+function OrderCard({ order, onView, onCancel }: { order: Order; onView: () => void; onCancel?: () => void }) {
   const { shown, more } = itemSummary(order);
   const shortId = order.id.slice(-8);
   return (
@@ -105,7 +123,7 @@ function OrderCard({ order, onView, onCancel }: { order: Order; onView: () => vo
         <Button icon={<EyeOutlined />} onClick={onView} aria-label={`View order #${shortId}`}>
           View
         </Button>
-        {order.status === 'pending' && (
+        {onCancel && (
           <Button danger icon={<StopOutlined />} onClick={onCancel} aria-label={`Cancel order #${shortId}`}>
             Cancel
           </Button>

@@ -12,6 +12,7 @@ import { Button, Card, Input, Skeleton, Table, Tag, type TableColumnsType } from
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import type { Product } from '@contracts/catalog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { ProductImage } from '@/components/ui/product-image';
 import { notify } from '@/components/ui/toast-store';
 import { useUser } from '@/features/auth/api/auth';
@@ -129,7 +130,7 @@ export function ManageProductsPage() {
           <Skeleton active paragraph={{ rows: 6 }} />
         </Card>
       ) : products.isError ? (
-        <EmptyState icon={<InboxOutlined />} title="Products could not be loaded" hint="Please try again in a moment." />
+        <LoadError icon={<InboxOutlined />} title="Products could not be loaded" query={products} />
       ) : (
         <>
           <ul className="manage-stats" aria-label="Catalogue summary">
@@ -242,8 +243,14 @@ function ProductTable({ products, ...handlers }: RowHandlers & { products: Produ
         <div className="table-product">
           <ProductImage product={p} className="table-thumb" />
           <div className="table-product-text">
-            <div className="table-product-name">{p.name}</div>
-            {p.description && <div className="table-product-description">{p.description}</div>}
+            <div className="table-product-name" title={p.name}>
+              {p.name}
+            </div>
+            {p.description && (
+              <div className="table-product-description" title={p.description}>
+                {p.description}
+              </div>
+            )}
           </div>
         </div>
       ),
@@ -271,6 +278,8 @@ function ProductTable({ products, ...handlers }: RowHandlers & { products: Produ
       rowKey="id"
       columns={columns}
       dataSource={products}
+      // narrower than this (a tablet), the table scrolls inside its box rather than cutting Actions
+      scroll={{ x: 880 }}
       pagination={products.length > 25 ? { pageSize: 25, showSizeChanger: false } : false}
       onRow={(p) => ({ 'aria-label': p.name, 'data-product-id': p.id }) as HTMLAttributes<HTMLElement>}
     />
@@ -284,7 +293,9 @@ function ProductAdminCard({ product, ...handlers }: RowHandlers & { product: Pro
         <ProductImage product={product} className="product-admin-image" />
         <div className="product-admin-info">
           <div className="product-admin-head">
-            <h3 className="product-name">{product.name}</h3>
+            <h3 className="product-name" title={product.name}>
+              {product.name}
+            </h3>
             <AdminBadge product={product} where="card" />
           </div>
           <div className="muted">{categoryLabel(product.category)}</div>

@@ -89,6 +89,7 @@ export function ProductFormDialog({ mode, open, product, onClose }: { mode: 'add
       ]}
     >
       <Form<ProductFormValues>
+        noValidate
         form={form}
         name={editing ? 'edit-product' : 'add-product'}
         layout="vertical"

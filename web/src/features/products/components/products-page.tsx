@@ -2,6 +2,7 @@ import { InboxOutlined, SearchOutlined } from '@ant-design/icons';
 import { Card, Select, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { useUser } from '@/features/auth/api/auth';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { isAdmin } from '@/lib/user';
@@ -64,7 +65,7 @@ export function ProductsPage() {
           ))}
         </div>
       ) : products.isError ? (
-        <EmptyState icon={<InboxOutlined />} title="Products could not be loaded" hint="Please try again in a moment." />
+        <LoadError icon={<InboxOutlined />} title="Products could not be loaded" query={products} />
       ) : visible.length === 0 ? (
         isFiltered(filters) ? (
           <EmptyState icon={<SearchOutlined />} title="No products found" hint="Try adjusting your search or filter criteria" />

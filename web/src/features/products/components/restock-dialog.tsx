@@ -71,7 +71,7 @@ export function RestockDialog({ product, onClose }: { product: Product | null; o
           <dd data-testid="restock-after">{typeof add === 'number' && add > 0 ? current + add : current}</dd>
         </div>
       </dl>
-      <Form<RestockValues> form={form} name="restock" layout="vertical" requiredMark={false} onFinish={onFinish}>
+      <Form<RestockValues> noValidate form={form} name="restock" layout="vertical" requiredMark={false} onFinish={onFinish}>
         <Form.Item name="add" label="Quantity to add" rules={[rule((v: number | null | undefined) => validateRestock(v, current))]}>
           <InputNumber min={1} precision={0} style={{ width: '100%' }} />
         </Form.Item>

@@ -108,7 +108,7 @@ export function ReviewSubmissionDialog({ product, onClose }: { product: Product 
         </div>
       )}
       <p className="muted">Complete the product before it goes live: customers will see this name, description and category.</p>
-      <Form<ReviewValues> form={form} name="review-submission" layout="vertical" requiredMark={false} onFinish={approve}>
+      <Form<ReviewValues> noValidate form={form} name="review-submission" layout="vertical" requiredMark={false} onFinish={approve}>
         <Form.Item name="name" label="Name" rules={[rule(validateName)]}>
           <Input placeholder="e.g. Seeded Rye" autoComplete="off" />
         </Form.Item>

@@ -73,6 +73,7 @@ export function SubmitProductDialog() {
       >
         <p className="muted">Send us a product you would like us to stock. Our admin team reviews every submission.</p>
         <Form<SubmissionDraft>
+          noValidate
           form={form}
           name="submit-product"
           layout="vertical"
