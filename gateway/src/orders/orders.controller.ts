@@ -56,8 +56,9 @@ export class OrdersController {
 
   /**
    * One page of orders, newest first (own orders for customers), filtered on the server. The next
-   * page's full URL comes as `Link: <...>; rel="next"` (none on the last page), and
-   * `X-Total-Count` when ordering could count the filtered orders within its budget.
+   * page's full URL comes as `Link: <...>; rel="next"` (none on the last page). The first page
+   * (no cursor) also says `X-Total-Count` when ordering could count the filtered orders within its
+   * budget; later pages do not count again.
    */
   @SignedIn()
   @Get()
@@ -68,7 +69,7 @@ export class OrdersController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<Order[]> {
     const { filters, after, limit } = orderListRequest(query, me.role);
-    const request: ListOrdersRequest = { caller: caller(me), after, limit, filters, withTotal: true };
+    const request: ListOrdersRequest = { caller: caller(me), after, limit, filters, withTotal: after === null };
     const page: OrdersPage = await this.rpc.request(OrderingPatterns.listOrders, request);
     if (page.next) res.setHeader('Link', `<${nextPageUrl(`${req.protocol}://${req.get('host')}`, req.originalUrl, page.next)}>; rel="next"`);
     if (typeof page.total === 'number') res.setHeader('X-Total-Count', String(page.total));

@@ -1,9 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render, type RenderOptions } from '@testing-library/react';
+import { act, render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
+import { MOBILE_BREAKPOINT } from '@/lib/use-is-mobile';
 
 /** What the app reads of a fetch Response (jsdom has no Response class). */
 export function textResponse(text: string, status = 200, statusText = 'OK', headers: Record<string, string> = {}): Response {
@@ -66,4 +67,34 @@ export function renderWithClient(ui: ReactElement, { queryClient = createQueryCl
  */
 export function setBrowserTimeZone(timeZone: string | undefined): void {
   (globalThis as unknown as { __setProcessTimeZone: (tz: string | undefined) => void }).__setProcessTimeZone(timeZone);
+}
+
+/**
+ * jsdom has no layout: a media query list the test sets to a phone's width or not, and flips, as a
+ * rotated tablet or a resized window would (listeners are told). `restore` puts jsdom's back.
+ */
+export function controllableViewport(initiallyMobile = false) {
+  let mobile = initiallyMobile;
+  const listeners = new Set<{ query: string; listener: (event: { matches: boolean }) => void }>();
+  const matches = (query: string) => query === `(max-width: ${MOBILE_BREAKPOINT - 1}px)` && mobile;
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    get matches() {
+      return matches(query);
+    },
+    media: query,
+    onchange: null,
+    addListener: (listener: never) => listeners.add({ query, listener }),
+    removeListener: (listener: never) => listeners.forEach((l) => l.listener === listener && listeners.delete(l)),
+    addEventListener: (_: string, listener: never) => listeners.add({ query, listener }),
+    removeEventListener: (_: string, listener: never) => listeners.forEach((l) => l.listener === listener && listeners.delete(l)),
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  return {
+    setMobile(next: boolean) {
+      mobile = next;
+      act(() => [...listeners].forEach((l) => l.listener({ matches: matches(l.query) })));
+    },
+    restore: () => (window.matchMedia = original),
+  };
 }

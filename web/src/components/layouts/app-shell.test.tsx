@@ -1,36 +1,8 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { MOBILE_BREAKPOINT } from '@/lib/use-is-mobile';
-import { renderWithClient } from '@/testing/test-utils';
+import { controllableViewport, renderWithClient } from '@/testing/test-utils';
 import { AppShell } from './app-shell';
-
-/** A media query list the test flips, as a rotated tablet or a resized window would. */
-function controllableViewport() {
-  let mobile = false;
-  const listeners = new Set<{ query: string; listener: (event: { matches: boolean }) => void }>();
-  const matches = (query: string) => query === `(max-width: ${MOBILE_BREAKPOINT - 1}px)` && mobile;
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    get matches() {
-      return matches(query);
-    },
-    media: query,
-    onchange: null,
-    addListener: (listener: never) => listeners.add({ query, listener }),
-    removeListener: (listener: never) => listeners.forEach((l) => l.listener === listener && listeners.delete(l)),
-    addEventListener: (_: string, listener: never) => listeners.add({ query, listener }),
-    removeEventListener: (_: string, listener: never) => listeners.forEach((l) => l.listener === listener && listeners.delete(l)),
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  return {
-    setMobile(next: boolean) {
-      mobile = next;
-      act(() => [...listeners].forEach((l) => l.listener({ matches: matches(l.query) })));
-    },
-    restore: () => (window.matchMedia = original),
-  };
-}
 
 function PageWithState() {
   const [open, setOpen] = useState(false);

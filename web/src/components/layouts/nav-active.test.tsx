@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { MOBILE_BREAKPOINT } from '@/lib/use-is-mobile';
-import { renderWithClient } from '@/testing/test-utils';
+import { controllableViewport, renderWithClient } from '@/testing/test-utils';
 import { AppShell } from './app-shell';
 
 const admin = { id: 'u1', email: 'a@b.co', role: 'admin' as const, firstName: 'Ada', lastName: 'Baker' };
@@ -25,20 +24,9 @@ describe('the active navigation entry is the most specific one', () => {
   });
 
   describe('phone', () => {
-    const original = window.matchMedia;
-    beforeEach(() => {
-      window.matchMedia = ((query: string) => ({
-        matches: query === `(max-width: ${MOBILE_BREAKPOINT - 1}px)`,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      })) as unknown as typeof window.matchMedia;
-    });
-    afterEach(() => (window.matchMedia = original));
+    let viewport: ReturnType<typeof controllableViewport>;
+    beforeEach(() => (viewport = controllableViewport(true)));
+    afterEach(() => viewport.restore());
 
     it('highlights one tab, and the admin tabs say what they open', () => {
       renderAt('/admin/products');

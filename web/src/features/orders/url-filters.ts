@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, type OrderStatus } from '@contracts/constants';
 import { isCalendarDate } from '@contracts/calendar';
@@ -34,12 +35,17 @@ export function writeOrderFilters(filters: UrlOrderFilters): URLSearchParams {
   return params;
 }
 
-/** The filters and a setter that changes some of them (the URL is replaced, not pushed, while typing). */
+/**
+ * The filters and a setter that changes some of them, on the URL as it is when it runs (the URL is
+ * replaced, not pushed, while typing).
+ */
 export function useUrlOrderFilters(): [UrlOrderFilters, (change: Partial<UrlOrderFilters>) => void] {
   const [params, setParams] = useSearchParams();
-  const filters = readOrderFilters(params);
-  const change = (next: Partial<UrlOrderFilters>) => setParams(writeOrderFilters({ ...filters, ...next }), { replace: true });
-  return [filters, change];
+  const change = useCallback(
+    (next: Partial<UrlOrderFilters>) => setParams((current) => writeOrderFilters({ ...readOrderFilters(current), ...next }), { replace: true }),
+    [setParams],
+  );
+  return [readOrderFilters(params), change];
 }
 
 /** The statuses a filter value asks the server for. */

@@ -1,24 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast } from '@/components/ui/toast-store';
 import { makeUser } from '@/testing/fixtures';
-import { jsonResponse, mockFetch, renderRoutes } from '@/testing/test-utils';
+import { controllableViewport, jsonResponse, mockFetch, renderRoutes } from '@/testing/test-utils';
 import { ManageCustomersPage } from './manage-customers-page';
 
 const routes = [{ path: '/admin/customers', element: <ManageCustomersPage /> }];
-
-/** jsdom has no layout: the mobile check (max-width: 767px) answers as asked. */
-function setMobile(mobile: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: mobile && query.includes('max-width: 767px'),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-}
 
 const year = new Date().getFullYear();
 
@@ -40,11 +26,13 @@ const trattoria = makeUser({
 const bare = makeUser({ id: 'b', email: 'solo@shop.test', businessType: 'coffee_shop', createdAt: new Date(year, 1, 1).toISOString() });
 
 describe('Manage Customers (spec section 2)', () => {
-  const original = window.matchMedia;
-  beforeEach(() => act(() => dismissToast()));
-  afterEach(() => {
-    window.matchMedia = original;
+  let viewport: ReturnType<typeof controllableViewport>;
+  const setMobile = (mobile: boolean) => viewport.setMobile(mobile);
+  beforeEach(() => {
+    viewport = controllableViewport();
+    act(() => dismissToast());
   });
+  afterEach(() => viewport.restore());
 
   it.each([
     [false, 6],

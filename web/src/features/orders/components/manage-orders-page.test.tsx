@@ -182,6 +182,12 @@ describe('Manage Orders (spec section 2)', () => {
     expect(searches).toEqual(['/api/orders?q=bistro&limit=20']);
     fireEvent.change(box, { target: { value: 'nobody' } });
     expect(await screen.findByText('No orders found')).toBeInTheDocument();
+
+    // a link to the screen without filters (the sidebar's Manage Orders) clears the search box too
+    await act(() => router.navigate('/admin/orders'));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(await screen.findByLabelText('Order #aaaa0001')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
   });
 
   it('asks for the filters in the URL on opening, and for the next page only when Load more is pressed', async () => {

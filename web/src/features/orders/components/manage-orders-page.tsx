@@ -1,6 +1,6 @@
 import { CalendarOutlined, EyeOutlined, FileTextOutlined, MailOutlined, PhoneOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Input, Modal, Select, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { OrderStatus } from '@contracts/constants';
 import { isFinalOrderStatus } from '@contracts/order-status';
 import type { Order } from '@contracts/ordering';
@@ -55,11 +55,20 @@ export function ManageOrdersPage() {
 
   const { mutate: markAllRead } = markRead;
   useEffect(() => markAllRead(), [markAllRead]);
-  // the typed search goes to the URL (and so to the server) once typing pauses
-  const searched = search.trim().replace(/^#/, '');
+  // The typed search goes to the URL (and so to the server) once typing pauses; a search the URL
+  // gets from elsewhere (a link, Back) goes into the box. `inUrl`: the search both last agreed on.
+  const inUrl = useRef(filters.text);
+  const typed = search.trim();
   useEffect(() => {
-    if (searched !== filters.text) setFilters({ text: searched });
-  }, [searched, filters.text, setFilters]);
+    if (typed === inUrl.current) return;
+    inUrl.current = typed;
+    setFilters({ text: typed });
+  }, [typed, setFilters]);
+  useEffect(() => {
+    if (filters.text === inUrl.current) return;
+    inUrl.current = filters.text;
+    setText(filters.text);
+  }, [filters.text]);
 
   const visible = ordersOf(orders.data);
   const total = orders.data?.pages[0]?.total ?? null;
