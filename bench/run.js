@@ -6,7 +6,7 @@
  *
  * Env: BENCH_URL + ADMIN_REGISTRATION_KEY + BENCH_NAMESPACE (use a running stack instead),
  * BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_CHECKOUT_CUSTOMERS (1500: one order each, about 10 s of load), BENCH_CHECKOUT_CONNECTIONS (48),
- * BENCH_SCENARIOS (all: catalogue,cart,history,checkout,push,hostile,orders-at-scale; see bench/orders-at-scale.js for its own options), BENCH_PROFILE (processes to run
+ * BENCH_SCENARIOS (all: catalogue,cart,history,checkout,push,hostile,standing-orders,orders-at-scale; see bench/orders-at-scale.js and bench/standing-orders.js for their own options), BENCH_PROFILE (processes to run
  * with --cpu-prof, e.g. "gateway,ordering"; profiles land in bench/profiles/).
  */
 const { fork } = require('node:child_process');
@@ -20,13 +20,16 @@ const { Client, pool } = require('./lib/client');
 const { cpuMeter, perRequest } = require('./lib/cpu');
 const { hostileBodies } = require('./hostile-bodies');
 const { ordersAtScale, printReport: printOrdersAtScale } = require('./orders-at-scale');
+const { standingOrdersAtCutoff, printReport: printStandingOrders } = require('./standing-orders');
 
 const ROOT = path.resolve(__dirname, '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const CHECKOUT_CUSTOMERS = Number(process.env.BENCH_CHECKOUT_CUSTOMERS ?? 1500);
 const CHECKOUT_CONNECTIONS = Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 48);
-const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'catalogue,cart,history,checkout,push,hostile,orders-at-scale').split(','));
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'catalogue,cart,history,checkout,push,hostile,standing-orders,orders-at-scale').split(','));
+/** standing-orders moves the stack's clock to a cut-off (a test clock: ordering reads "now" from this file) */
+const CLOCK_FILE = path.join(os.tmpdir(), `bakery-bench-clock-${process.pid}`);
 const PROFILE = new Set((process.env.BENCH_PROFILE ?? '').split(',').filter(Boolean));
 const PROFILE_DIR = path.join(__dirname, 'profiles');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -62,7 +65,15 @@ async function startStack() {
   const anExit = new Promise((_, reject) => (exited = reject));
   anExit.catch(() => undefined);
   const stack = new ProcessStack({
-    env: { ...process.env, BAKERY_NAMESPACE: namespace, PORT: String(port), ADMIN_REGISTRATION_KEY: key, LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES_PER_IP: '100000' },
+    env: {
+      ...process.env,
+      BAKERY_NAMESPACE: namespace,
+      PORT: String(port),
+      ADMIN_REGISTRATION_KEY: key,
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_FAILURES_PER_IP: '100000',
+      ...(SCENARIOS.has('standing-orders') ? { BAKERY_TEST_CLOCK_FILE: CLOCK_FILE, STANDING_ORDER_INTERVAL_SECONDS: '1' } : {}),
+    },
     stdio: 'inherit',
     onUnexpectedExit: (name, code, signal) => {
       console.error(`bench: ${name} exited (${signal ?? code})`);
@@ -299,6 +310,7 @@ async function main() {
     if (SCENARIOS.has('checkout')) results.push(await checkout(stack, data));
     if (SCENARIOS.has('push')) results.push(await pushLatency(stack));
     if (SCENARIOS.has('hostile')) results.push(...(await hostileBodies(stack.url, DURATION_S, cannon)));
+    const standing = SCENARIOS.has('standing-orders') ? await standingOrdersAtCutoff(stack, DATABASE_URL, CLOCK_FILE, data.admin, data.products) : undefined;
     // last: its million orders would weigh on every scenario after it
     const atScale = SCENARIOS.has('orders-at-scale') ? await ordersAtScale(stack, DATABASE_URL) : undefined;
 
@@ -308,9 +320,11 @@ async function main() {
       console.log('\nWhere the CPU went (ms of CPU per request, by process, over each run):');
       console.table(cpuRows);
     }
+    if (standing) printStandingOrders(standing);
     if (atScale) printOrdersAtScale(atScale);
   } finally {
     await stack.stop();
+    fs.rmSync(CLOCK_FILE, { force: true });
   }
 }
 

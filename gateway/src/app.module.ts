@@ -3,6 +3,7 @@ import type { NatsConnection } from 'nats';
 import { GATEWAY_CONFIG, GatewayConfig } from './config';
 import { AuthModule } from './auth/auth.module';
 import { CalendarModule } from './calendar/calendar.module';
+import { StandingOrdersModule } from './standing-orders/standing-orders.module';
 import { CartModule } from './cart/cart.module';
 import { CustomersModule } from './customers/customers.module';
 import { DashboardModule } from './dashboard/dashboard.module';
@@ -22,7 +23,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [MessagingModule.register(nc, config.namespace, config.rpcTimeoutMs), AuthModule, CustomersModule, ProductsModule, CartModule, OrdersModule, PricingModule, CalendarModule, DashboardModule, UploadsModule, NotificationsModule, RealtimeModule],
+      imports: [MessagingModule.register(nc, config.namespace, config.rpcTimeoutMs), AuthModule, CustomersModule, ProductsModule, CartModule, OrdersModule, PricingModule, CalendarModule, StandingOrdersModule, DashboardModule, UploadsModule, NotificationsModule, RealtimeModule],
       controllers: [HealthController],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
       exports: [GATEWAY_CONFIG],

@@ -33,7 +33,7 @@ describe('the bakery calendar', () => {
       const res = await client.get('/api/calendar');
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(res.body).toEqual({ timeZone: TIME_ZONE, today: expect.any(String), now: expect.any(String), maxDeliveryDaysAhead: MAX_DAYS });
+      expect(res.body).toEqual({ timeZone: TIME_ZONE, today: expect.any(String), now: expect.any(String), maxDeliveryDaysAhead: MAX_DAYS, requireDeliveryDate: false });
       const serverNow = new Date(res.body.now);
       expect(Math.abs(serverNow.getTime() - Date.now())).toBeLessThan(10_000);
       expect(res.body.today).toBe(dateInTimeZone(serverNow, TIME_ZONE));

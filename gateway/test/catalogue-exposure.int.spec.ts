@@ -7,7 +7,8 @@
 import { ApiClient, signedInAdmin, signedInCustomer, TestStack } from '@bakery/testing';
 import { uploadPhoto } from './support/photos';
 
-const CUSTOMER_FIELDS = ['category', 'description', 'id', 'imageUrl', 'isActive', 'lowStockThreshold', 'name', 'price', 'stock'];
+// the spec's fields, and leadDays: the notice a product needs, which the cart's dates depend on (issue 16)
+const CUSTOMER_FIELDS = ['category', 'description', 'id', 'imageUrl', 'isActive', 'leadDays', 'lowStockThreshold', 'name', 'price', 'stock'];
 const BAKERY_ONLY = ['supplier', 'reorderLevel', 'reorderQuantity', 'submittedBy', 'reviewStatus', 'createdAt', 'updatedAt'];
 
 describe('what customers see of a product', () => {

@@ -9,7 +9,7 @@
  * Every response of this file (ApiClient's and the raw ones) is recorded, so the last tests can
  * check all of them for leaks: stack traces, SQL, passwords, hashes, missing security headers.
  */
-import { SERVICE_NAMES } from '@bakery/contracts';
+import { DEFAULT_DELIVERY_SCHEDULE, SERVICE_NAMES } from '@bakery/contracts';
 import { ApiClient, ApiResponse, signedInAdmin, signedInCustomer, TEST_ADMIN_KEY, TEST_PASSWORD, TestStack, uniqueEmail } from '@bakery/testing';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
@@ -272,6 +272,22 @@ const orderRows = (id: string) =>
        FROM orders o WHERE o.id = $1`,
     [id],
   );
+const standingOrderRows = (id: string) =>
+  stack.query('ordering',
+    `SELECT row_to_json(s)::text AS s, (SELECT json_agg(e ORDER BY e.delivery_date)::text FROM standing_order_exceptions e WHERE e.standing_order_id = s.id) AS exceptions
+       FROM standing_orders s WHERE s.id = $1`,
+    [id],
+  );
+/** The product of each standing order the tests made, for a body that replaces it. */
+const standingOrderProduct = new Map<string, string>();
+/** A standing order delivering one unit every day from tomorrow (the default schedule: every date can be changed until it ends). */
+async function standingOrder(customer: ApiClient, productId: string): Promise<string> {
+  const res = await customer.post('/api/standing-orders', { name: 'Daily', startDate: tomorrow(), everyWeeks: 1, lines: [{ productId, quantities: [1, 1, 1, 1, 1, 1, 1] }] });
+  if (res.status !== 201) throw new Error(`standing order: ${res.status} ${JSON.stringify(res.body)}`);
+  standingOrderProduct.set(res.body.id, productId);
+  return res.body.id;
+}
+const STANDING_ORDER_BODY = (productId: string) => ({ name: 'Weekly', startDate: tomorrow(), everyWeeks: 2, lines: [{ productId, quantities: [2, 0, 0, 0, 0, 0, 0] }] });
 const cartRows = (id: string) => stack.query('ordering', 'SELECT row_to_json(c)::text AS c FROM cart_items c WHERE c.id = $1', [id]);
 
 /** Routes whose id names something a customer owns: each is walked by owner, other customer, anonymous and admin. */
@@ -292,6 +308,91 @@ const OWNED: Record<string, OwnedRoute> = {
     succeeded: async (res, id) => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ id, status: 'cancelled' });
+    },
+  },
+  'PATCH /api/orders/:id': {
+    make: async (owner, productId) => (await placedOrder(owner, productId)).id,
+    rows: orderRows,
+    call: (client, id) => client.patch(`/api/orders/${id}`, { specialInstructions: 'Ring twice' }),
+    succeeded: async (res, id) => {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id, specialInstructions: 'Ring twice' });
+    },
+  },
+  'POST /api/orders/:id/reorder': {
+    make: async (owner, productId) => (await placedOrder(owner, productId)).id,
+    // the order, and every cart holding its products: a refused call puts nothing in anyone's cart
+    rows: async (id) => [
+      await orderRows(id),
+      await stack.query('ordering',
+        `SELECT row_to_json(c)::text AS c FROM cart_items c WHERE c.product_id IN (SELECT product_id FROM order_items WHERE order_id = $1) ORDER BY c.id`,
+        [id],
+      ),
+    ],
+    call: (client, id) => client.post(`/api/orders/${id}/reorder`),
+    succeeded: async (res) => {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ added: [{ quantity: 1 }], skipped: [] });
+    },
+  },
+  'GET /api/standing-orders/:id': {
+    make: standingOrder,
+    rows: standingOrderRows,
+    call: (client, id) => client.get(`/api/standing-orders/${id}`),
+    succeeded: async (res, id) => {
+      expect(res.status).toBe(200);
+      expect(res.body.id).toBe(id);
+    },
+  },
+  'PUT /api/standing-orders/:id': {
+    make: standingOrder,
+    rows: standingOrderRows,
+    // the same product as the standing order it replaces
+    // (an id that does not exist gets a body that would be valid for one that does)
+    call: (client, id) => client.put(`/api/standing-orders/${id}`, STANDING_ORDER_BODY(standingOrderProduct.get(id) ?? [...standingOrderProduct.values()][0])),
+    succeeded: async (res, id) => {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id, name: 'Weekly', everyWeeks: 2 });
+    },
+  },
+  'DELETE /api/standing-orders/:id': {
+    make: standingOrder,
+    rows: standingOrderRows,
+    call: (client, id) => client.delete(`/api/standing-orders/${id}`),
+    succeeded: async (res, id) => {
+      expect(res.status).toBe(204);
+      expect(await standingOrderRows(id)).toEqual([]);
+    },
+  },
+  'POST /api/standing-orders/:id/pause': {
+    make: standingOrder,
+    rows: standingOrderRows,
+    call: (client, id) => client.post(`/api/standing-orders/${id}/pause`, { until: null }),
+    succeeded: async (res, id) => {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id, status: 'paused', pausedUntil: null });
+    },
+  },
+  'POST /api/standing-orders/:id/resume': {
+    make: async (owner, productId) => {
+      const id = await standingOrder(owner, productId);
+      await owner.post(`/api/standing-orders/${id}/pause`, { until: null });
+      return id;
+    },
+    rows: standingOrderRows,
+    call: (client, id) => client.post(`/api/standing-orders/${id}/resume`),
+    succeeded: async (res, id) => {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id, status: 'active' });
+    },
+  },
+  'PUT /api/standing-orders/:id/deliveries/:date': {
+    make: standingOrder,
+    rows: standingOrderRows,
+    call: (client, id) => client.put(`/api/standing-orders/${id}/deliveries/${tomorrow()}`, { skip: true }),
+    succeeded: async (res, id) => {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ standingOrderId: id, date: tomorrow(), skipped: true });
     },
   },
   'PUT /api/cart/:id': {
@@ -324,6 +425,7 @@ const NOT_CUSTOMER_OWNED: Record<string, string> = {
   'PATCH /api/products/:id/toggle-active': 'admin only: the catalogue',
   'DELETE /api/products/:id': 'admin only: the catalogue',
   'PUT /api/orders/:id/status': 'admin only: order status',
+  'DELETE /api/admin/closures/:id': 'admin only: the delivery schedule',
   'PUT /objects/upload/:id': 'authorized by the signature in its URL',
   'GET /objects/uploads/:id': 'public: a registered product image',
 };
@@ -435,6 +537,10 @@ interface Fixture {
   cartLineId: string;
   /** another customer's order, for the admin's status change */
   orderId: string;
+  /** the customer's own pending order, which they may change (PATCH /api/orders/:id) */
+  ownOrderId: string;
+  /** the customer's own standing order */
+  standingOrderId: string;
 }
 
 type BodySpec =
@@ -471,6 +577,7 @@ const PRODUCT_FIELDS: Record<string, Field> = {
   lowStockThreshold: { kind: 'int' },
   reorderLevel: { kind: 'int' },
   reorderQuantity: { kind: 'int' },
+  leadDays: { kind: 'int' },
   supplier: { kind: 'text' },
 };
 /** PATCH: every field optional; those a product cannot be without refuse null. */
@@ -491,6 +598,7 @@ const PRODUCT = {
   lowStockThreshold: 5,
   reorderLevel: 5,
   reorderQuantity: 20,
+  leadDays: 2,
   supplier: 'Mill',
 };
 
@@ -558,6 +666,44 @@ const BODIES: Record<string, BodySpec> = {
     fields: { deliveryFee: { kind: 'decimal', required: true }, taxRate: { kind: 'decimal', required: true } },
     valid: () => ({ deliveryFee: '12.50', taxRate: '0.085' }),
   },
+  'POST /api/standing-orders': {
+    fields: {
+      name: { kind: 'text', required: true },
+      startDate: { kind: 'date', required: true },
+      endDate: { kind: 'date' },
+      everyWeeks: { kind: 'int', required: true },
+      deliveryTimeSlot: { kind: 'enum' },
+      specialInstructions: { kind: 'text' },
+      // admins only (a customer naming one gets 403): ordering for a customer
+      customerId: { kind: 'uuid' },
+    },
+    valid: (f) => STANDING_ORDER_BODY(f.productId),
+  },
+  'PUT /api/standing-orders/:id': {
+    fields: { name: { kind: 'text', required: true }, startDate: { kind: 'date', required: true }, everyWeeks: { kind: 'int', required: true }, customerId: { kind: 'uuid' } },
+    valid: (f) => STANDING_ORDER_BODY(f.productId),
+    path: (f) => `/api/standing-orders/${f.standingOrderId}`,
+  },
+  'POST /api/standing-orders/:id/pause': {
+    fields: { until: { kind: 'date' } },
+    valid: () => ({ until: '2099-01-01' }),
+    path: (f) => `/api/standing-orders/${f.standingOrderId}/pause`,
+  },
+  'POST /api/standing-orders/:id/resume': { ignoresBody: 404, path: () => `/api/standing-orders/${UNKNOWN_ID}/resume` },
+  'PUT /api/standing-orders/:id/deliveries/:date': {
+    fields: { skip: { kind: 'bool' } },
+    valid: () => ({ skip: true }),
+    path: (f) => `/api/standing-orders/${f.standingOrderId}/deliveries/${tomorrow()}`,
+  },
+  'PUT /api/admin/delivery-schedule': {
+    // the weekday rules' own checks: gateway/test/ordering-windows.int.spec.ts
+    fields: { requireDeliveryDate: { kind: 'bool', required: true }, autoConfirmAtCutoff: { kind: 'bool', required: true } },
+    valid: () => ({ weekdays: DEFAULT_DELIVERY_SCHEDULE.weekdays, requireDeliveryDate: false, autoConfirmAtCutoff: false }),
+  },
+  'POST /api/admin/closures': {
+    fields: { from: { kind: 'date', required: true }, to: { kind: 'date', required: true }, message: { kind: 'text', required: true } },
+    valid: () => ({ from: '2099-12-25', to: '2099-12-26', message: 'Closed for Christmas' }),
+  },
   'POST /api/orders': {
     fields: { deliveryDate: { kind: 'date' }, deliveryTimeSlot: { kind: 'enum' }, specialInstructions: { kind: 'text' } },
     valid: () => ({ deliveryDate: tomorrow(), deliveryTimeSlot: '6:00 AM - 8:00 AM', specialInstructions: 'Back door' }),
@@ -568,6 +714,13 @@ const BODIES: Record<string, BodySpec> = {
     path: (f) => `/api/orders/${f.orderId}/status`,
   },
   'POST /api/orders/:id/cancel': { ignoresBody: 404, path: () => `/api/orders/${UNKNOWN_ID}/cancel` },
+  'PATCH /api/orders/:id': {
+    // the lines' own checks (empty, repeated products, quantities): gateway/test/order-changes.int.spec.ts
+    fields: { deliveryDate: { kind: 'date' }, deliveryTimeSlot: { kind: 'enum' }, specialInstructions: { kind: 'text' } },
+    valid: (f) => ({ lines: [{ productId: f.productId, quantity: 2 }], deliveryDate: tomorrow(), deliveryTimeSlot: '6:00 AM - 8:00 AM', specialInstructions: 'Side door' }),
+    path: (f) => `/api/orders/${f.ownOrderId}`,
+  },
+  'POST /api/orders/:id/reorder': { ignoresBody: 404, path: () => `/api/orders/${UNKNOWN_ID}/reorder` },
   'POST /api/objects/upload': { ignoresBody: 200 },
   'PUT /api/products/images': {
     fields: { imageURL: { kind: 'uploadUrl', required: true } },
@@ -760,6 +913,7 @@ const PLACEHOLDER: Fixture = {
   productId: UNKNOWN_ID,
   cartLineId: UNKNOWN_ID,
   orderId: UNKNOWN_ID,
+  ownOrderId: UNKNOWN_ID,
 };
 
 /** Who may call a route: the hostile bodies come from an allowed caller, so 401/403 is never right. */
@@ -783,8 +937,11 @@ describe('hostile bodies', () => {
       adminEmail: await emailOf(admin),
       accountId: (await account.get('/api/auth/user')).body.id,
       productId,
+      // placed first: placing empties the cart
+      ownOrderId: (await placedOrder(customer, productId)).id,
       cartLineId: await cartLine(customer, productId),
       orderId: (await placedOrder(buyer, productId)).id,
+      standingOrderId: await standingOrder(customer, productId),
     };
     // once the set-up's order is counted, mark everything read: a mark-read during the run then changes nothing
     await settledFingerprint(stack);

@@ -20,7 +20,7 @@ import {
   openedDialog,
   type E2E,
 } from './support/harness';
-import { answerNextConfirm, PASSWORD, registerCustomerApi, sidebarOrdersBadge, signInContext, waitForSocket } from './support/admin';
+import { answerNextConfirm, CUSTOMER_LIST_URL, PASSWORD, registerCustomerApi, sidebarOrdersBadge, signInContext, waitForSocket } from './support/admin';
 import { bakePng } from './support/png';
 
 jest.setTimeout(180_000);
@@ -137,7 +137,7 @@ describe('administrator screens in chromium (desktop)', () => {
 
       // the admin's shell: Admin section, no cart, Administrator
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
-      expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Products', 'Orders', 'Admin Dashboard', 'Manage Products', 'Manage Orders', 'Manage Customers']);
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Products', 'Orders', 'Admin Dashboard', 'Manage Products', 'Manage Orders', 'Delivery Schedule', 'Manage Customers']);
       expect(await nav.getByRole('link', { name: 'Manage Products' }).getAttribute('aria-current')).toBe('page');
       expect(await page.locator('.sidebar-footer .user-name').textContent()).toBe('Grace Miller');
       expect(await page.locator('.sidebar-footer .user-avatar').textContent()).toBe('GM');
@@ -433,7 +433,7 @@ describe('administrator screens in chromium (desktop)', () => {
       // while the list loads: 6 placeholder cards on desktop
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/customers', async (route) => {
+      await page.route(CUSTOMER_LIST_URL, async (route) => {
         if (route.request().method() === 'GET') await held;
         await route.continue();
       });
@@ -445,14 +445,14 @@ describe('administrator screens in chromium (desktop)', () => {
       await screenshot(page, 'desktop-46-customers-loading');
       release();
       await page.getByRole('listitem', { name: 'Harbor Cafe' }).waitFor();
-      await page.unroute('**/api/customers');
+      await page.unroute(CUSTOMER_LIST_URL);
       // with no customers at all: desktop's empty state (the list answered empty by the test)
-      await page.route('**/api/customers', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: [] }) : route.continue()));
+      await page.route(CUSTOMER_LIST_URL, (route) => (route.request().method() === 'GET' ? route.fulfill({ json: [] }) : route.continue()));
       await page.reload();
       await page.getByText('No customers found').waitFor();
       await page.getByText('No customer data is available yet').waitFor();
       await screenshot(page, 'desktop-47-customers-empty');
-      await page.unroute('**/api/customers');
+      await page.unroute(CUSTOMER_LIST_URL);
       await nav.getByRole('link', { name: 'Admin Dashboard' }).click();
       await nav.getByRole('link', { name: 'Manage Customers' }).click();
 
@@ -514,6 +514,16 @@ describe('administrator screens in chromium (desktop)', () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await closeToast(page);
       await screenshot(page, 'desktop-43-manage-customers');
+
+      // the server searches (a person's name here): the search narrows the list and is kept in the URL
+      const search = page.getByRole('textbox', { name: 'Search customers' });
+      await search.fill('marco ROSS');
+      await page.waitForURL((url) => url.search === '?q=marco+ROSS');
+      await harbor.waitFor({ state: 'detached' });
+      await page.getByRole('listitem', { name: 'Trattoria Sole' }).waitFor();
+      await search.fill('');
+      await page.waitForURL((url) => url.pathname === '/admin/customers' && url.search === '');
+      await harbor.waitFor();
 
       // View: details and their orders
       await harbor.getByRole('button', { name: 'View Harbor Cafe' }).click();

@@ -20,7 +20,7 @@ import {
   openedDialog,
   type E2E,
 } from './support/harness';
-import { PASSWORD, registerAdminApi, waitForSocket } from './support/admin';
+import { CUSTOMER_LIST_URL, PASSWORD, registerAdminApi, waitForSocket } from './support/admin';
 import { bakePng } from './support/png';
 
 jest.setTimeout(180_000);
@@ -66,14 +66,14 @@ describe('administrator screens in chromium (mobile, 390 x 844)', () => {
       // ---- the mobile shell for an admin ----
       await tabs(page).getByRole('link', { name: 'Customers' }).waitFor();
       expect(await page.locator('aside.sidebar').count()).toBe(0);
-      expect(await tabs(page).getByRole('link').allTextContents()).toEqual(['Products', 'Orders', 'Overview', 'Inventory', 'Fulfilment', 'Customers']);
+      expect(await tabs(page).getByRole('link').allTextContents()).toEqual(['Products', 'Orders', 'Overview', 'Inventory', 'Fulfilment', 'Schedule', 'Customers']);
       expect(await page.locator('header.mobile-header').getByRole('link', { name: /Cart/ }).count()).toBe(0);
       await page.locator('header.mobile-header').getByRole('button', { name: 'Sign Out' }).waitFor();
 
       // ---- Manage Customers, before there are any: loading (3 placeholders), then the mobile empty state ----
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/customers', async (route) => {
+      await page.route(CUSTOMER_LIST_URL, async (route) => {
         if (route.request().method() === 'GET') await held;
         await route.continue();
       });
@@ -85,7 +85,7 @@ describe('administrator screens in chromium (mobile, 390 x 844)', () => {
       await screenshot(page, 'mobile-32-customers-loading');
       release();
       await page.getByText('No customers yet').waitFor();
-      await page.unroute('**/api/customers');
+      await page.unroute(CUSTOMER_LIST_URL);
       await page.getByText('Start by adding your first customer to manage their account').waitFor();
       expect(await page.locator('h1.page-title').textContent()).toBe('Manage Customers');
       expect(await page.locator('.mobile-page-heading .page-subtitle').textContent()).toBe('View and manage customer accounts');
@@ -125,7 +125,7 @@ describe('administrator screens in chromium (mobile, 390 x 844)', () => {
       await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.getByRole('dialog', { name: 'Main menu' });
       await menu.waitFor();
-      expect(await menu.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Products', 'Orders', 'Admin Dashboard', 'Manage Products', 'Manage Orders1', 'Manage Customers']);
+      expect(await menu.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Products', 'Orders', 'Admin Dashboard', 'Manage Products', 'Manage Orders1', 'Delivery Schedule', 'Manage Customers']);
       await menu.getByText('Administrator').waitFor();
       await screenshot(page, 'mobile-34-admin-menu');
       await menu.getByRole('link', { name: 'Admin Dashboard' }).click();

@@ -1,7 +1,17 @@
-import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
-import { CreateCustomerDto, CustomerAccount, CustomersPatterns, UpdateCustomerDto } from '@bakery/contracts';
+import { Body, Controller, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  CreateCustomerDto,
+  CustomerAccount,
+  CustomersPage,
+  CustomersPatterns,
+  ListCustomersQuery,
+  ListCustomersRequest,
+  UpdateCustomerDto,
+} from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
 import { AdminOnly } from '../auth/access';
+import { nextPageLink, pageRequest } from '../http/paging';
 import { routeId } from '../http/route-id';
 
 /** The customer directory, for administrators. */
@@ -10,9 +20,19 @@ import { routeId } from '../http/route-id';
 export class CustomersController {
   constructor(private readonly rpc: RpcClient) {}
 
+  /**
+   * One page of customers, newest first, searched on the server (`q`: business name, name or
+   * email). The next page's full URL comes as `Link: <...>; rel="next"` (none on the last page);
+   * the first page (no cursor) says `X-Total-Count`, later pages do not count again.
+   */
   @Get()
-  list(): Promise<CustomerAccount[]> {
-    return this.rpc.request(CustomersPatterns.list, {});
+  async list(@Query() query: ListCustomersQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CustomerAccount[]> {
+    const { after, limit } = pageRequest(query);
+    const request: ListCustomersRequest = { after, limit, q: query.q, withTotal: after === null };
+    const page: CustomersPage = await this.rpc.request(CustomersPatterns.list, request);
+    if (page.next) res.setHeader('Link', nextPageLink(req, page.next));
+    if (typeof page.total === 'number') res.setHeader('X-Total-Count', String(page.total));
+    return page.customers;
   }
 
   @Post()

@@ -1,39 +1,11 @@
-import {
-  AppError,
-  ListOrdersQuery,
-  ORDER_LIST_DEFAULT_LIMIT,
-  OrderCursor,
-  OrderFilters,
-  OrderListMessages,
-  isUuid,
-  type Role,
-} from '@bakery/contracts';
+import { AppError, ListOrdersQuery, ORDER_LIST_DEFAULT_LIMIT, OrderCursor, OrderFilters, OrderListMessages, type Role } from '@bakery/contracts';
+import { decodePageCursor } from '../http/paging';
 
 /**
- * GET /api/orders's paging and filters, as the gateway turns them into ordering's request: the
- * opaque cursor (base64url of the last order's created_at and id), the admin-only filters, and the
- * `Link` to the next page.
+ * GET /api/orders's filters, as the gateway turns them into ordering's request: the admin-only
+ * filters and the ranges. The paging (opaque cursor, `Link` to the next page) is every list's:
+ * ../http/paging.ts.
  */
-
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-export function encodeOrderCursor(cursor: OrderCursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
-}
-
-/** The cursor a page handed out, or null for anything else (a tampered or made-up one). */
-export function decodeOrderCursor(text: string): OrderCursor | null {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [createdAt, id] = value;
-    if (typeof createdAt !== 'string' || !CURSOR_TIME.test(createdAt) || Number.isNaN(Date.parse(createdAt)) || !isUuid(id)) return null;
-    return { createdAt, id };
-  } catch {
-    return null;
-  }
-}
 
 export interface OrderListRequestParts {
   filters: OrderFilters;
@@ -51,7 +23,7 @@ export function orderListRequest(query: ListOrdersQuery, role: Role): OrderListR
     throw AppError.forbidden(OrderListMessages.adminOnly);
   }
   const fields: Record<string, string[]> = {};
-  const after = query.cursor === undefined ? null : decodeOrderCursor(query.cursor);
+  const after = query.cursor === undefined ? null : decodePageCursor(query.cursor);
   if (query.cursor !== undefined && !after) fields.cursor = [OrderListMessages.cursor];
   if (query.deliveryFrom && query.deliveryTo && query.deliveryTo < query.deliveryFrom) fields.deliveryTo = [OrderListMessages.deliveryRange];
   if (query.placedFrom && query.placedTo && query.placedTo < query.placedFrom) fields.placedTo = [OrderListMessages.placedRange];
@@ -63,14 +35,4 @@ export function orderListRequest(query: ListOrdersQuery, role: Role): OrderListR
     if (query[key] !== undefined) filters[key] = query[key];
   }
   return { filters, after, limit: query.limit ?? ORDER_LIST_DEFAULT_LIMIT };
-}
-
-/**
- * The full URL of the next page: the same path and parameters (filters and limit kept, in the
- * order they came), with `cursor` set to where this page ended.
- */
-export function nextPageUrl(origin: string, originalUrl: string, next: OrderCursor): string {
-  const url = new URL(originalUrl, origin);
-  url.searchParams.set('cursor', encodeOrderCursor(next));
-  return url.toString();
 }

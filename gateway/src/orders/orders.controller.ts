@@ -1,6 +1,8 @@
-import { Body, Controller, Get, Headers, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
+  AmendOrderDto,
+  AmendOrderRequest,
   AppError,
   ChangeStatusDto,
   IDEMPOTENCY_KEY_PATTERN,
@@ -8,19 +10,22 @@ import {
   ListOrdersRequest,
   Order,
   OrderingMessages,
+  OrderChangePatterns,
   OrderingPatterns,
   OrdersPage,
   PlaceOrderDto,
   PlaceOrderRequest,
+  type ReorderResult,
 } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
 import { AdminOnly, CustomerOnly, SignedIn } from '../auth/access';
 import { caller, CurrentPrincipal, Principal } from '../auth/principal';
 import { routeId } from '../http/route-id';
-import { nextPageUrl, orderListRequest } from './order-list';
+import { nextPageLink } from '../http/paging';
+import { orderListRequest } from './order-list';
 import { CatalogueCache } from '../products/catalogue-cache';
 
-/** Placing orders (customers), order history (own for customers, all for admins), status changes. */
+/** Placing orders (customers), order history (own for customers, all for admins), status changes, changes and Order again. */
 @Controller('api/orders')
 export class OrdersController {
   constructor(
@@ -71,7 +76,7 @@ export class OrdersController {
     const { filters, after, limit } = orderListRequest(query, me.role);
     const request: ListOrdersRequest = { caller: caller(me), after, limit, filters, withTotal: after === null };
     const page: OrdersPage = await this.rpc.request(OrderingPatterns.listOrders, request);
-    if (page.next) res.setHeader('Link', `<${nextPageUrl(`${req.protocol}://${req.get('host')}`, req.originalUrl, page.next)}>; rel="next"`);
+    if (page.next) res.setHeader('Link', nextPageLink(req, page.next));
     if (typeof page.total === 'number') res.setHeader('X-Total-Count', String(page.total));
     return page.orders;
   }
@@ -93,6 +98,37 @@ export class OrdersController {
   @Post(':id/cancel')
   cancel(@CurrentPrincipal() me: Principal, @Param('id') id: string): Promise<Order> {
     return this.changesStock(this.rpc.request(OrderingPatterns.cancelOrder, { caller: caller(me), orderId: orderId(id) }));
+  }
+
+  /**
+   * "Order again" (200): the order's products that can still be ordered go into the cart at the
+   * same quantities, capped at the stock and the cart line maximum; `skipped` says what was left
+   * out, or added with fewer units, and why.
+   */
+  @CustomerOnly()
+  @Post(':id/reorder')
+  @HttpCode(200)
+  reorder(@CurrentPrincipal() me: Principal, @Param('id') id: string): Promise<ReorderResult> {
+    return this.rpc.request(OrderChangePatterns.reorder, { caller: caller(me), orderId: orderId(id) });
+  }
+
+  /**
+   * Changes an order: its lines (replaced), delivery date, slot or instructions, each optional. A
+   * customer changes their own pending order until its cut-off (409 after it); an admin any order
+   * not delivered or cancelled, at any time. Stock moves by the difference only. Answers the order.
+   */
+  @SignedIn()
+  @Patch(':id')
+  amend(@CurrentPrincipal() me: Principal, @Param('id') id: string, @Body() body: AmendOrderDto): Promise<Order> {
+    const request: AmendOrderRequest = {
+      caller: caller(me),
+      orderId: orderId(id),
+      lines: body.lines?.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+      deliveryDate: body.deliveryDate,
+      deliveryTimeSlot: body.deliveryTimeSlot,
+      specialInstructions: body.specialInstructions,
+    };
+    return this.changesStock(this.rpc.request(OrderChangePatterns.amend, request));
   }
 
   /** Orders move stock: the catalogue this gateway caches is stale once one is placed or cancelled. */

@@ -2,6 +2,7 @@ import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import {
   ALERT_TYPES,
+  type AlertType,
   InventoryAlertBroadcast,
   isUuid,
   NotificationCount,
@@ -170,9 +171,14 @@ export class RealtimeGateway implements OnGatewayInit<BakeryServer>, OnGatewayCo
   }
 
   private pushInventoryAlert(message: InventoryAlertBroadcast): void {
-    if (!isUuid(message?.productId) || !ALERT_TYPES.includes(message.alertType)) return;
+    if (!isUuid(message?.productId) || !(ALERT_TYPES.includes(message.alertType as AlertType) || message.alertType === 'shortfall')) return;
     const { productId, name, stock, lowStockThreshold, alertType } = message;
     const alert: InventoryAlertBroadcast = { productId, name, stock, lowStockThreshold, alertType };
+    // a standing order's shortfall: whose order and how many units, for the admins' toast
+    const short = message.shortfall;
+    if (alertType === 'shortfall' && short && isUuid(short.orderId) && typeof short.customer === 'string' && Number.isInteger(short.units)) {
+      alert.shortfall = { orderId: short.orderId, customer: short.customer.slice(0, 200), units: short.units };
+    }
     this.server.to(ADMINS).emit(RealtimeEvents.inventoryAlert, alert);
   }
 

@@ -1,4 +1,5 @@
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PAGE_LIMIT_MAX } from './paging';
 import { AdminRegisterDto, Identity, LoginDto, Role, ROLES } from './users';
 import { IsClientAddress, IsUuid } from './validation';
 
@@ -11,7 +12,8 @@ export const AuthPatterns = {
   /** compensation: removes a pending account whose registration failed */
   discardPendingUser: 'auth.users.discardPending',
   getUser: 'auth.users.get',
-  listUsers: 'auth.users.list',
+  /** the active accounts of a role among some ids, in one request (a page of the customer directory) */
+  getUsers: 'auth.users.getMany',
   updateNames: 'auth.users.updateNames',
   registerAdmin: 'auth.admins.register',
   login: 'auth.login',
@@ -67,9 +69,22 @@ export class ActivateUserRequest extends UserIdRequest {
   ip?: string;
 }
 
-export class ListUsersRequest {
+/** The most ids one auth.users.getMany names: a page of a list. */
+export const USER_IDS_MAX = PAGE_LIMIT_MAX;
+
+/**
+ * auth.users.getMany → Identity[]: the active accounts of `role` among `ids` (the others left out,
+ * in no particular order). There is no request for every account: a list pages its own table
+ * and asks for the identities of one page.
+ */
+export class UserIdsRequest {
   @IsIn(ROLES)
   role: Role;
+
+  @IsUuid({ each: true })
+  @ArrayMaxSize(USER_IDS_MAX)
+  @IsArray()
+  ids: string[];
 }
 
 /** An absent name stays, null clears it. */

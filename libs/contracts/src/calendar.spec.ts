@@ -11,6 +11,7 @@ describe('the bakery calendar', () => {
       today: '2026-03-11',
       now: '2026-03-10T23:30:00.000Z',
       maxDeliveryDaysAhead: 90,
+      requireDeliveryDate: false,
     });
   });
 

@@ -18,6 +18,8 @@ export interface BakeryCalendar {
   now: string;
   /** the last delivery date is `today` plus this many days (MAX_DELIVERY_DAYS_AHEAD) */
   maxDeliveryDaysAhead: number;
+  /** the bakery's schedule says a customer must choose a delivery date (./delivery-rules) */
+  requireDeliveryDate: boolean;
 }
 
 /** A calendar date as YYYY-MM-DD in a time zone. */
@@ -25,8 +27,8 @@ export function dateInTimeZone(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
-export function bakeryCalendar(now: Date, timeZone: string, maxDeliveryDaysAhead: number): BakeryCalendar {
-  return { timeZone, today: dateInTimeZone(now, timeZone), now: now.toISOString(), maxDeliveryDaysAhead };
+export function bakeryCalendar(now: Date, timeZone: string, maxDeliveryDaysAhead: number, requireDeliveryDate = false): BakeryCalendar {
+  return { timeZone, today: dateInTimeZone(now, timeZone), now: now.toISOString(), maxDeliveryDaysAhead, requireDeliveryDate };
 }
 
 /** Whether `value` is a real date written YYYY-MM-DD ("2026-02-30" is not). */

@@ -31,6 +31,7 @@ import {
   type ReviewStatus,
   type Role,
 } from './constants';
+import { DeliveryMessages, SCHEDULE_LIMITS } from './delivery-rules';
 import { IsUuid, Trim, TrimToUndefined } from './validation';
 
 // ---- constants (in ./constants, free of decorators for the web app) ---------------------------
@@ -66,7 +67,11 @@ export const CatalogPatterns = {
   toggleActive: 'catalog.products.toggleActive',
   lowStock: 'catalog.inventory.lowStock',
   reserve: 'catalog.stock.reserve',
+  /** a standing order's delivery: take what there is of each line (ReserveAvailableResponse) */
+  reserveAvailable: 'catalog.stock.reserveAvailable',
   release: 'catalog.stock.release',
+  /** AdjustStockRequest (./order-changes): an order's reservation changed to new lines, by the difference */
+  adjust: 'catalog.stock.adjust',
   /** a new photo upload for an owner: 429 past the owner's pending quota or hourly rate */
   issueUpload: 'catalog.uploads.issue',
   /** may this owner register this upload now? 404 (unknown or someone else's), 403 (expired) */
@@ -136,6 +141,8 @@ export interface Product {
   lowStockThreshold: number;
   reorderLevel: number;
   reorderQuantity: number;
+  /** days of notice beyond the delivery date's cut-off (celebration cakes): see ./delivery-rules */
+  leadDays: number;
   supplier: string | null;
   isActive: boolean;
   reviewStatus: ReviewStatus;
@@ -161,6 +168,7 @@ export const CUSTOMER_PRODUCT_FIELDS = [
   'stock',
   'lowStockThreshold',
   'isActive',
+  'leadDays',
 ] as const satisfies readonly (keyof Product)[];
 export type CustomerProduct = Pick<Product, (typeof CUSTOMER_PRODUCT_FIELDS)[number]>;
 
@@ -176,6 +184,7 @@ export function toCustomerProduct(product: Product): CustomerProduct {
     stock: product.stock,
     lowStockThreshold: product.lowStockThreshold,
     isActive: product.isActive,
+    leadDays: product.leadDays,
   };
 }
 
@@ -233,6 +242,22 @@ export interface StockShortage {
   name: string;
   requested: number;
   available: number;
+}
+
+/** A line of catalog.stock.reserveAvailable that got less than it asked for. */
+export interface StockShortfall {
+  productId: string;
+  /** null when the product is gone */
+  name: string | null;
+  unitPrice: string | null;
+  requested: number;
+  reserved: number;
+  reason: 'out_of_stock' | 'unavailable' | 'deleted';
+}
+
+/** catalog.stock.reserveAvailable: what was taken, and what was not. */
+export interface ReserveAvailableResponse extends ReserveStockResponse {
+  shortfalls: StockShortfall[];
 }
 
 export interface ReleaseStockResponse {
@@ -324,6 +349,12 @@ const QUANTITY: CountMessages = {
   min: CatalogMessages.quantityMin,
   max: CatalogMessages.quantityMax,
 };
+const LEAD_DAYS: CountMessages = {
+  required: DeliveryMessages.productLeadDays,
+  whole: DeliveryMessages.productLeadDays,
+  min: DeliveryMessages.productLeadDays,
+  max: DeliveryMessages.productLeadDays,
+};
 const threshold = (field: string): CountMessages => ({
   required: `${field} is required`,
   whole: `${field} must be a whole number`,
@@ -374,6 +405,10 @@ export class CreateProductDto {
   @IsOptional()
   @Count(threshold('Reorder quantity'))
   reorderQuantity?: number;
+
+  @IsOptional()
+  @Count(LEAD_DAYS, 0, SCHEDULE_LIMITS.productLeadDaysMax)
+  leadDays?: number;
 
   @IsOptional()
   @TrimToUndefined()
@@ -431,6 +466,10 @@ export class UpdateProductDto {
   @OptionalNotNull()
   @Count(threshold('Reorder quantity'))
   reorderQuantity?: number;
+
+  @OptionalNotNull()
+  @Count(LEAD_DAYS, 0, SCHEDULE_LIMITS.productLeadDaysMax)
+  leadDays?: number;
 
   @IsOptional()
   @Trim()

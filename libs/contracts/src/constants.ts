@@ -172,3 +172,6 @@ export const OrderingMessages = {
   taxRate: 'Tax rate must be a decimal from 0 to 1 with at most 6 decimal places (0.085 is 8.5%)',
   idempotencyKey: 'Idempotency-Key must be 1 to 100 letters, digits, - or _',
 } as const;
+
+/** The longest search of the customer directory (GET /api/customers' `q`; the web app's search box). */
+export const CUSTOMER_SEARCH_MAX = 100;

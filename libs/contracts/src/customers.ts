@@ -1,6 +1,9 @@
-import { IsOptional } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { CUSTOMER_SEARCH_MAX } from './constants';
+import { PAGE_LIMIT_MAX, PageCursor, PagingMessages } from './paging';
 import { BusinessProfile, CreateCustomerDto, UpdateCustomerDto, User } from './users';
-import { IsClientAddress, IsUuid } from './validation';
+import { IsClientAddress, IsUuid, TrimToUndefined } from './validation';
 
 /** Request/reply patterns of the customers service. */
 export const CustomersPatterns = {
@@ -8,6 +11,7 @@ export const CustomersPatterns = {
   register: 'customers.accounts.register',
   /** an admin creates a customer account */
   create: 'customers.accounts.create',
+  /** one page of the directory, newest first, optionally searched (ListCustomersRequest → CustomersPage) */
   list: 'customers.accounts.list',
   get: 'customers.accounts.get',
   update: 'customers.accounts.update',
@@ -46,3 +50,64 @@ export class UpdateCustomerRequest extends UpdateCustomerDto {
 
 export type CustomerAccount = User;
 export type ProfileResponse = BusinessProfile | null;
+
+// ---- GET /api/customers: one page, searched on the server ------------------------------------
+
+export { CUSTOMER_SEARCH_MAX };
+
+export const CustomerListMessages = {
+  search: `q must be 1 to ${CUSTOMER_SEARCH_MAX} characters`,
+} as const;
+
+/** Business name, the person's name or email: partial, any case (`%` and `_` match themselves). */
+class CustomerSearchField {
+  @IsOptional()
+  @MaxLength(CUSTOMER_SEARCH_MAX, { message: CustomerListMessages.search })
+  @MinLength(1, { message: CustomerListMessages.search })
+  @IsString({ message: CustomerListMessages.search })
+  @TrimToUndefined()
+  q?: string;
+}
+
+/** The query of GET /api/customers: the search, a page size and where the page starts (`cursor`). */
+export class ListCustomersQuery extends CustomerSearchField {
+  @IsOptional()
+  @Max(PAGE_LIMIT_MAX, { message: PagingMessages.limit })
+  @Min(1, { message: PagingMessages.limit })
+  @IsInt({ message: PagingMessages.limit })
+  @Type(() => Number)
+  limit?: number;
+
+  @IsOptional()
+  @MaxLength(200, { message: PagingMessages.cursor })
+  @IsString({ message: PagingMessages.cursor })
+  cursor?: string;
+}
+
+/** customers.accounts.list: one page (newest first) of the accounts the search matches. */
+export class ListCustomersRequest extends CustomerSearchField {
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PageCursor)
+  @IsObject()
+  after?: PageCursor | null;
+
+  @IsOptional()
+  @Max(PAGE_LIMIT_MAX)
+  @Min(1)
+  @IsInt()
+  limit?: number;
+
+  /** also count every account the search matches (the first page's X-Total-Count) */
+  @IsOptional()
+  @IsBoolean()
+  withTotal?: boolean;
+}
+
+export interface CustomersPage {
+  customers: CustomerAccount[];
+  /** where the next page starts; null on the last page */
+  next: PageCursor | null;
+  /** how many the search matches, when asked (`withTotal`) */
+  total?: number;
+}

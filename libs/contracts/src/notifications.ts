@@ -21,7 +21,7 @@ export const NotificationsBroadcasts = {
   count: 'notifications.count',
   /** InventoryAlertBroadcast, for each `stock.low` */
   inventoryAlert: 'inventory.alert',
-  /** OrderUpdatedBroadcast, for each `order.placed` (status pending) and `order.status-changed` */
+  /** OrderUpdatedBroadcast, for each `order.placed` (status pending), `order.status-changed` and `order.amended` */
   orderUpdated: 'order.updated',
 } as const;
 
@@ -30,7 +30,9 @@ export interface InventoryAlertBroadcast {
   name: string;
   stock: number;
   lowStockThreshold: number;
-  alertType: AlertType;
+  alertType: AlertType | 'shortfall';
+  /** alertType 'shortfall': a standing order's delivery got `units` fewer than it asked for */
+  shortfall?: { orderId: string; customer: string; units: number };
 }
 
 export interface OrderUpdatedBroadcast {

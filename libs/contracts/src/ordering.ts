@@ -6,7 +6,6 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsISO8601,
   IsObject,
   IsOptional,
   IsString,
@@ -30,6 +29,7 @@ import {
   type OrderStatus,
   type Role,
 } from './constants';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PageCursor, PagingMessages } from './paging';
 import { IsCalendarDate, IsUuid, TrimToUndefined } from './validation';
 
 // ---- constants (in ./constants, free of decorators for the web app) ---------------------------
@@ -73,6 +73,8 @@ export const OrderingEvents = {
   orderCancelled: 'order.cancelled',
   /** every status change after placement (placement itself is order.placed) */
   orderStatusChanged: 'order.status-changed',
+  /** a pending order was changed (lines, date, slot, instructions): OrderAmendedEvent (./order-changes); catalog confirms its stock adjustment, notifications pushes it */
+  orderAmended: 'order.amended',
 } as const;
 
 // Event payloads are classes: the consumers' event bus validates each one with them (`bus.on(type,
@@ -88,6 +90,21 @@ export class OrderedLineEvent {
   quantity!: number;
 }
 
+/** A line of a standing order's delivery that got less than it asked for. */
+export class ShortfallLineEvent {
+  @IsUuid()
+  productId!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  name!: string | null;
+
+  @IsInt()
+  @Min(1)
+  shortfall!: number;
+}
+
 /** Published by ordering once the order is written; confirms its stock reservation. */
 export class OrderPlacedEvent {
   @IsUuid()
@@ -101,6 +118,24 @@ export class OrderPlacedEvent {
   @ValidateNested({ each: true })
   @Type(() => OrderedLineEvent)
   lines!: OrderedLineEvent[];
+
+  /** a standing order's delivery: the standing order */
+  @IsOptional()
+  @IsUuid()
+  standingOrderId?: string;
+
+  /** a standing order's delivery: what it could not have (the admin is alerted), and whose it is */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => ShortfallLineEvent)
+  shortfalls?: ShortfallLineEvent[];
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  customerName?: string;
 }
 
 /** Published by ordering when an order is cancelled; catalog returns its stock (once). */
@@ -163,7 +198,7 @@ export interface OrdersPage {
 }
 
 /** Orders per page: a large order is a few kB, so a page stays far below the message limit. */
-export const ORDERS_PAGE_SIZE = 200;
+export const ORDERS_PAGE_SIZE = PAGE_LIMIT_MAX;
 
 /** The Idempotency-Key header of POST /api/orders, as the gateway takes it and ordering keeps it. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -200,6 +235,8 @@ export interface OrderItem {
   totalPrice: string;
   /** name as it was when the order was placed */
   product: { id: string; name: string };
+  /** units a standing order asked for that were not available, never charged (0: complete) */
+  shortfall: number;
 }
 
 export interface Order {
@@ -213,6 +250,13 @@ export interface Order {
   deliveryDate: string | null;
   deliveryTimeSlot: DeliveryTimeSlot | null;
   specialInstructions: string | null;
+  /**
+   * Until when the customer may cancel (or change) it: its delivery date's cut-off (ISO instant,
+   * ./delivery-rules `changeableUntil`); null without a delivery date.
+   */
+  cutoffAt: string | null;
+  /** the standing order this delivery came from; null for a checkout */
+  standingOrderId: string | null;
   createdAt: string;
   updatedAt: string;
   /** as it was when the order was placed */
@@ -356,14 +400,15 @@ export class OrderRequest extends CallerRequest {
 
 // ---- GET /api/orders: one page, filtered on the server ------------------------------------------
 
-export const ORDER_LIST_DEFAULT_LIMIT = 50;
+// the paging rules of every list (./paging): limit, cursor, Link
+export const ORDER_LIST_DEFAULT_LIMIT = PAGE_LIMIT_DEFAULT;
 export const ORDER_LIST_MAX_LIMIT = ORDERS_PAGE_SIZE;
 /** the longest free-text search a list takes */
 export const ORDER_SEARCH_MAX = 100;
 
 export const OrderListMessages = {
-  limit: `limit must be a whole number from 1 to ${ORDERS_PAGE_SIZE}`,
-  cursor: 'Not a cursor of this list',
+  limit: PagingMessages.limit,
+  cursor: PagingMessages.cursor,
   status: `status must be one or more of ${ORDER_STATUSES.join(', ')}, separated by commas`,
   search: `q must be 1 to ${ORDER_SEARCH_MAX} characters`,
   deliveryRange: 'deliveryTo must not be before deliveryFrom',
@@ -450,15 +495,9 @@ export class ListOrdersQuery extends OrderListFilterFields {
   status?: OrderStatus[];
 }
 
-/** Where a page of orders (newest first) ends: the next page starts after this order. */
-export class OrderCursor {
-  @MaxLength(40, { message: 'Not a cursor of this list' })
-  @IsISO8601({ strict: true }, { message: 'Not a cursor of this list' })
-  createdAt: string;
-
-  @IsUuid({ message: 'Not a cursor of this list' })
-  id: string;
-}
+/** Where a page of orders (newest first) ends: the next page starts after this order (./paging's cursor). */
+export const OrderCursor = PageCursor;
+export type OrderCursor = PageCursor;
 
 /**
  * ordering.orders.list answers a page, so no reply outgrows a NATS message (1 MB by default);

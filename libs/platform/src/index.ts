@@ -7,6 +7,8 @@ export * from './messaging/rpc-client';
 export * from './messaging/rpc-errors';
 export * from './messaging/correlation.interceptor';
 export * from './database/database';
+export * from './database/like-pattern';
 export * from './process/run-main';
 export * from './messaging/broadcast';
 export * from './process/periodic-task';
+export * from './time/clock';

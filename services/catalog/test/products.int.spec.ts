@@ -30,6 +30,7 @@ describe('catalog service: products', () => {
       lowStockThreshold: 10,
       reorderLevel: 5,
       reorderQuantity: 50,
+      leadDays: 0,
       supplier: null,
       isActive: true,
       reviewStatus: 'approved',

@@ -11,6 +11,20 @@ export const orderingConfigSpec = {
     0,
     3650,
   ),
+  standingOrderIntervalSeconds: envVar.int(
+    'STANDING_ORDER_INTERVAL_SECONDS',
+    'how often each ordering instance turns standing orders whose cut-off has passed into orders',
+    30,
+    1,
+    3600,
+  ),
+  autoConfirmIntervalSeconds: envVar.int(
+    'AUTO_CONFIRM_INTERVAL_SECONDS',
+    'how often ordering confirms pending orders whose cut-off has passed (when the schedule says autoConfirmAtCutoff)',
+    60,
+    1,
+    3600,
+  ),
 };
 
 export type OrderingConfig = ConfigOf<typeof orderingConfigSpec> & {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { loadConfig, type Env, type ServiceConfig } from '@bakery/platform';
+import { CLOCK, clockFor, loadConfig, testClockFileVar, type Env, type ServiceConfig } from '@bakery/platform';
 import { SERVICE_CONFIG, SERVICE_ENV } from '@bakery/service-kit';
 import { CalendarController } from './calendar/calendar.controller';
 import { CartItem } from './cart/cart-item.entity';
@@ -11,19 +11,27 @@ import { CatalogClient } from './catalog/catalog.client';
 import { MetricsController } from './dashboard/metrics.controller';
 import { MetricsService } from './dashboard/metrics.service';
 import { OrderStatsZone } from './dashboard/order-stats';
+import { AutoConfirmTask } from './delivery/auto-confirm.task';
+import { DeliveryScheduleController } from './delivery/delivery-schedule.controller';
+import { DeliveryScheduleService } from './delivery/delivery-schedule.service';
 import { cartClaimTakeoverMs, ORDERING_CONFIG, OrderingConfig, orderingConfigSpec } from './ordering.config';
 import { OrderItemRow } from './orders/order-item.entity';
 import { OrderRow } from './orders/order.entity';
+import { OrderChangesController } from './orders/order-changes.controller';
+import { OrderChangesService } from './orders/order-changes.service';
 import { OrdersController } from './orders/orders.controller';
 import { OrdersService } from './orders/orders.service';
 import { Configuration } from './pricing/configuration.entity';
 import { PricingController } from './pricing/pricing.controller';
 import { PricingService } from './pricing/pricing.service';
+import { StandingOrderMaterializer } from './standing-orders/standing-order-materializer';
+import { StandingOrdersController } from './standing-orders/standing-orders.controller';
+import { StandingOrdersService } from './standing-orders/standing-orders.service';
 
 /** Carts, orders, pricing and dashboard metrics. */
 @Module({
   imports: [TypeOrmModule.forFeature([CartItem, OrderRow, OrderItemRow, Configuration])],
-  controllers: [CartController, OrdersController, PricingController, MetricsController, CalendarController],
+  controllers: [CartController, OrdersController, OrderChangesController, PricingController, MetricsController, CalendarController, DeliveryScheduleController, StandingOrdersController],
   providers: [
     {
       provide: ORDERING_CONFIG,
@@ -33,10 +41,17 @@ import { PricingService } from './pricing/pricing.service';
         cartClaimTakeoverMs: cartClaimTakeoverMs(service.rpcTimeoutMs),
       }),
     },
+    // tests only: BAKERY_TEST_CLOCK_FILE (libs/platform/src/time/clock.ts), not a deployment setting
+    { provide: CLOCK, inject: [SERVICE_ENV], useFactory: (env: Env) => clockFor(testClockFileVar.read(env[testClockFileVar.name]), env) },
     CatalogClient,
+    DeliveryScheduleService,
+    AutoConfirmTask,
+    StandingOrdersService,
+    StandingOrderMaterializer,
     CartService,
     PricingService,
     OrdersService,
+    OrderChangesService,
     MetricsService,
     OrderStatsZone,
     ProductEventsHandler,

@@ -1,9 +1,24 @@
 /**
- * `npm run seed`: demo accounts and a sample catalogue for a running stack (start it with
+ * `npm run seed`: demo accounts, the demo bakery's delivery schedule and a sample catalogue for a running stack (start it with
  * `npm start` first). Idempotent: what exists is left as it is. Accounts are made over NATS, as an
  * operator tool; the catalogue through the gateway's API at SEED_URL, pictures included.
  */
-import { AppError, AuthPatterns, CustomersPatterns, Identity, NewCustomerRequest } from '@bakery/contracts';
+import {
+  AppError,
+  AuthPatterns,
+  type BakeryCalendar,
+  type Closure,
+  CustomersPatterns,
+  DEFAULT_DELIVERY_SCHEDULE,
+  DELIVERY_TIME_SLOTS,
+  DeliveryPatterns,
+  type DeliverySchedule,
+  Identity,
+  NewCustomerRequest,
+  OrderingPatterns,
+  WEEKDAYS,
+} from '@bakery/contracts';
+import { isDeepStrictEqual } from 'node:util';
 import { commonConfig, connectNats, envVar, loadConfig, RpcClient } from '@bakery/platform';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -93,6 +108,43 @@ export async function seedCatalogue(baseUrl: string, log: (line: string) => void
   }
 }
 
+/** A realistic week: Monday–Saturday, order by 2:00 PM the day before, no deliveries on Sunday. */
+export const DEMO_SCHEDULE: DeliverySchedule = {
+  weekdays: WEEKDAYS.map((weekday) => ({
+    weekday,
+    delivers: weekday !== 7,
+    leadDays: 1,
+    cutoffTime: '14:00',
+    slots: weekday === 7 ? [] : [...DELIVERY_TIME_SLOTS],
+  })),
+  requireDeliveryDate: false,
+  autoConfirmAtCutoff: false,
+};
+
+/**
+ * The demo bakery's ordering windows: DEMO_SCHEDULE unless the bakery already changed its
+ * schedule, and a closure over the coming 25–26 December (its year by the bakery's today).
+ */
+export async function seedDeliverySchedule(rpc: RpcClient, log: (line: string) => void): Promise<void> {
+  const current = await rpc.request<DeliverySchedule>(DeliveryPatterns.getSchedule, {});
+  if (isDeepStrictEqual(current, DEFAULT_DELIVERY_SCHEDULE)) {
+    await rpc.request(DeliveryPatterns.setSchedule, DEMO_SCHEDULE);
+    log('created delivery schedule Monday–Saturday, order by 2:00 PM the day before');
+  } else {
+    log('kept delivery schedule (already set)');
+  }
+  const { today } = await rpc.request<BakeryCalendar>(OrderingPatterns.calendar, {});
+  const year = today > `${today.slice(0, 4)}-12-26` ? Number(today.slice(0, 4)) + 1 : Number(today.slice(0, 4));
+  const christmas = { from: `${year}-12-25`, to: `${year}-12-26`, message: 'Closed for Christmas' };
+  const closures = await rpc.request<Closure[]>(DeliveryPatterns.listClosures, {});
+  if (closures.some((c) => c.from === christmas.from && c.to === christmas.to)) {
+    log(`kept closure ${christmas.from} to ${christmas.to} (already there)`);
+  } else {
+    await rpc.request(DeliveryPatterns.addClosure, christmas);
+    log(`created closure ${christmas.from} to ${christmas.to}`);
+  }
+}
+
 async function ifNew(what: string, log: (line: string) => void, create: () => Promise<unknown>): Promise<void> {
   try {
     await create();
@@ -109,6 +161,7 @@ async function main(): Promise<void> {
   try {
     const rpc = new RpcClient(nc, config.namespace, 10_000);
     await seedAccounts(rpc, (line) => console.log(`  ${line}`));
+    await seedDeliverySchedule(rpc, (line) => console.log(`  ${line}`));
     const { url } = loadConfig({ url: envVar.url('SEED_URL', 'the running gateway', 'http://localhost:3000', ['http', 'https']) });
     await seedCatalogue(url, (line) => console.log(`  ${line}`));
     console.log(`\nDemo sign-in: admin ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (at /admin/login); customers:`);

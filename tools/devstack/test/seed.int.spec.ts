@@ -1,14 +1,14 @@
 import { connectNats, RpcClient } from '@bakery/platform';
 import { ApiClient, TestStack } from '@bakery/testing';
 import { NatsConnection } from 'nats';
-import { DEMO_ADMIN, DEMO_CUSTOMERS, SAMPLE_CATALOGUE, seedAccounts, seedCatalogue } from '../src/seed';
+import { DEMO_ADMIN, DEMO_CUSTOMERS, DEMO_SCHEDULE, SAMPLE_CATALOGUE, seedAccounts, seedCatalogue, seedDeliverySchedule } from '../src/seed';
 
 describe('npm run seed', () => {
   let stack: TestStack;
   let nc: NatsConnection;
 
   beforeAll(async () => {
-    stack = await TestStack.start({ services: ['auth', 'customers', 'catalog'] });
+    stack = await TestStack.start({ services: ['auth', 'customers', 'catalog', 'ordering'] });
     nc = await connectNats(process.env.NATS_URL!, 'seed-test');
   });
   afterAll(async () => {
@@ -52,5 +52,28 @@ describe('npm run seed', () => {
     await seedCatalogue(stack.url, (l) => again.push(l));
     expect(again.every((l) => l.startsWith('kept product'))).toBe(true);
     expect((await customer.get('/api/products')).body).toHaveLength(12);
+  });
+
+  it('configures the demo delivery schedule and a Christmas closure, once, and keeps a schedule the bakery changed', async () => {
+    const rpc = new RpcClient(nc, stack.namespace, 5000);
+    await seedAccounts(rpc, () => undefined);
+    const log: string[] = [];
+    await seedDeliverySchedule(rpc, (l) => log.push(l));
+    expect(log[0]).toBe('created delivery schedule Monday–Saturday, order by 2:00 PM the day before');
+    expect(log[1]).toMatch(/^created closure (\d{4})-12-25 to \1-12-26$/);
+
+    const admin = new ApiClient(stack.url);
+    await admin.post('/api/auth/admin-login', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
+    expect((await admin.get('/api/admin/delivery-schedule')).body).toEqual(DEMO_SCHEDULE);
+    const closures = (await admin.get('/api/admin/closures')).body;
+    expect(closures).toEqual([expect.objectContaining({ message: 'Closed for Christmas' })]);
+
+    const changed = { ...DEMO_SCHEDULE, requireDeliveryDate: true };
+    await admin.put('/api/admin/delivery-schedule', changed);
+    const again: string[] = [];
+    await seedDeliverySchedule(rpc, (l) => again.push(l));
+    expect(again).toEqual(['kept delivery schedule (already set)', expect.stringMatching(/^kept closure .* \(already there\)$/)]);
+    expect((await admin.get('/api/admin/delivery-schedule')).body).toEqual(changed);
+    expect((await admin.get('/api/admin/closures')).body).toHaveLength(1);
   });
 });

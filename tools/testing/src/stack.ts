@@ -8,7 +8,7 @@ import { orderingService } from '@bakery/service-ordering';
 import { RunningService, ServiceDefinition, startService } from '@bakery/service-kit';
 import { withDatabase, type Env } from '@bakery/platform';
 import { Client } from 'pg';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { dropNamespace } from './cleanup';
@@ -59,6 +59,8 @@ export class TestStack {
       // every test registers from 127.0.0.1, some 200 at once: registrations in flight count
       // against the per-address limit (gateway/test/auth-attacks.int.spec.ts tests the default)
       REGISTRATION_MAX_FAILURES_PER_IP: '100000',
+      // the stack's clock (setClock): absent, every process reads the system clock
+      BAKERY_TEST_CLOCK_FILE: path.join(tmpdir(), `bakery-clock-${this.namespace}`),
       ...extraEnv,
     };
   }
@@ -123,6 +125,14 @@ export class TestStack {
     }
   }
 
+  /**
+   * Sets what "now" is for the stack's time rules (cut-offs: ordering's Clock), at once in every
+   * process; null goes back to the system clock.
+   */
+  setClock(at: Date | null): void {
+    writeFileSync(this.env.BAKERY_TEST_CLOCK_FILE!, at ? at.toISOString() : '');
+  }
+
   instancesOf(name: ServiceName): RunningService[] {
     return this.instances.get(name) ?? [];
   }
@@ -134,5 +144,6 @@ export class TestStack {
     this.gateways.length = 0;
     await dropNamespace(process.env.DATABASE_URL!, process.env.NATS_URL!, this.namespace);
     if (this.env.OBJECT_STORAGE_DIR?.includes(this.namespace)) rmSync(this.env.OBJECT_STORAGE_DIR, { recursive: true, force: true });
+    if (this.env.BAKERY_TEST_CLOCK_FILE?.includes(this.namespace)) rmSync(this.env.BAKERY_TEST_CLOCK_FILE, { force: true });
   }
 }

@@ -4,6 +4,9 @@ import { uniqueEmail, type E2E } from './harness';
 
 export const PASSWORD = 'secret123';
 
+/** The pages of the customer directory (GET /api/customers?limit=...&q=...&cursor=...), for page.route; not /api/customers/:id. */
+export const CUSTOMER_LIST_URL = /\/api\/customers(\?[^/]*)?$/;
+
 /** A customer account made through the API; answers its email. */
 export async function registerCustomerApi(e2e: E2E, fields: Record<string, unknown> = {}): Promise<string> {
   const email = uniqueEmail('customer');

@@ -47,13 +47,13 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** Starts the stack and the browser; the web app is served from web/dist. */
-export async function startE2E(): Promise<E2E> {
+/** Starts the stack and the browser; the web app is served from web/dist. `env`: more for every process of the stack. */
+export async function startE2E({ env = {} }: { env?: Record<string, string> } = {}): Promise<E2E> {
   checkPrerequisites();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const storageDir = await mkdtemp(path.join(tmpdir(), 'bakery-e2e-objects-'));
   const [stack, browser] = await Promise.all([
-    TestStack.start({ env: { WEB_DIST_DIR: WEB_DIST, OBJECT_STORAGE_DIR: storageDir } }),
+    TestStack.start({ env: { ...env, WEB_DIST_DIR: WEB_DIST, OBJECT_STORAGE_DIR: storageDir } }),
     chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true }),
   ]);
   // a failure here leaves no stack running behind a test file that can no longer close it

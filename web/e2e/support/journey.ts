@@ -55,13 +55,13 @@ export async function customerJourney(e2e: E2E, viewport: { width: number; heigh
       await page.getByRole('navigation', { name: 'Bottom navigation' }).getByRole('link', { name: 'Cart' }).waitFor();
       expect(await page.locator('aside.sidebar').count()).toBe(0);
       const tabs = await page.getByRole('navigation', { name: 'Bottom navigation' }).getByRole('link').allTextContents();
-      expect(tabs).toEqual(['Products', 'Orders', 'Cart']);
+      expect(tabs).toEqual(['Products', 'Orders', 'Standing', 'Cart']);
       expect(await page.locator('.mobile-brand').textContent()).toContain('Bakery Wholesale');
       await page.getByRole('button', { name: 'Sign Out' }).waitFor();
     } else {
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
       await nav.getByRole('link', { name: 'Cart' }).waitFor();
-      expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Products', 'Orders', 'Cart']);
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Products', 'Orders', 'Standing Orders', 'Cart']);
       expect(await nav.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
       expect(await page.locator('.sidebar-footer .user-name').textContent()).toBe('Corner Coffee');
       expect(await page.locator('.sidebar-footer .user-avatar').textContent()).toBe(email.slice(0, 2).toUpperCase());

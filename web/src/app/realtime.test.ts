@@ -16,4 +16,13 @@ describe('socket pushes', () => {
       variant: 'destructive',
     });
   });
+  it('names the customer and the units in a standing order shortfall toast', () => {
+    const orderId = '00000000-0000-0000-0000-0000abcdef12';
+    const alert = { productId: 'p', name: 'Baguette', stock: 0, lowStockThreshold: 0, alertType: 'shortfall' as const, shortfall: { orderId, customer: 'Corner Coffee', units: 5 } };
+    expect(inventoryAlertToast(alert)).toEqual({
+      title: 'Standing Order Short',
+      description: "Corner Coffee's standing order is 5 short of Baguette (order #abcdef12)",
+      variant: 'destructive',
+    });
+  });
 });

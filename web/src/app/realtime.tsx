@@ -8,8 +8,15 @@ import type { User } from '@/lib/user';
 /** The events the gateway pushes (order:updated, admin:notifications, inventory:alert), from the contracts. */
 export { RealtimeEvents };
 
-/** The toast an `inventory:alert` push raises: it names the product and its stock. */
+/** The toast an `inventory:alert` push raises: it names the product and its stock (or, for a standing order's shortfall, the customer). */
 export function inventoryAlertToast(alert: InventoryAlertBroadcast): { title: string; description: string; variant: 'default' | 'destructive' } {
+  if (alert.alertType === 'shortfall' && alert.shortfall) {
+    return {
+      title: 'Standing Order Short',
+      description: `${alert.shortfall.customer}'s standing order is ${alert.shortfall.units} short of ${alert.name} (order #${alert.shortfall.orderId.slice(-8)})`,
+      variant: 'destructive',
+    };
+  }
   const out = alert.alertType === 'out_of_stock' || alert.stock <= 0;
   return {
     title: out ? 'Out of Stock' : 'Low Stock Alert',

@@ -15,7 +15,11 @@ const AdminRegisterPage = lazy(() => import('@/features/auth/components/admin-re
 const AdminDashboardPage = lazy(() => import('@/features/dashboard/components/admin-dashboard-page'));
 const ManageProductsPage = lazy(() => import('@/features/products/components/manage-products-page'));
 const ManageOrdersPage = lazy(() => import('@/features/orders/components/manage-orders-page'));
-const ManageCustomersPage = lazy(() => import('@/features/customers/components/manage-customers-page'));
+// Manage Customers with each customer's standing orders in their details (composed in ./routes)
+const ManageCustomersPage = lazy(() => import('./routes/manage-customers'));
+const DeliverySchedulePage = lazy(() => import('@/features/schedule/components/delivery-schedule-page'));
+const StandingOrdersPage = lazy(() => import('@/features/standing-orders/components/standing-orders-page'));
+const StandingOrderFormPage = lazy(() => import('@/features/standing-orders/components/standing-order-form-page'));
 
 /** A lazily loaded page outside the guarded shell. */
 function Lazy({ page }: { page: ReactNode }) {
@@ -53,6 +57,21 @@ export const routes: RouteObject[] = [
         ...page({ access: 'signedIn', title: 'Order History', subtitle: 'Track and manage your orders' }),
       },
       {
+        path: '/standing-orders',
+        element: <StandingOrdersPage />,
+        ...page({ access: 'customer', title: 'Standing Orders', subtitle: 'Deliveries that repeat every week: skip or change any date until its cut-off', mobileSubtitle: 'Deliveries that repeat every week' }),
+      },
+      {
+        path: '/standing-orders/new',
+        element: <StandingOrderFormPage />,
+        ...page({ access: 'customer', title: 'New Standing Order', subtitle: 'Choose the products, the delivery days and how often' }),
+      },
+      {
+        path: '/standing-orders/:id/edit',
+        element: <StandingOrderFormPage />,
+        ...page({ access: 'customer', title: 'Edit Standing Order', subtitle: 'Changes apply to deliveries whose cut-off has not passed' }),
+      },
+      {
         path: '/admin',
         element: <AdminDashboardPage />,
         ...page({ access: 'admin', title: 'Admin Dashboard', subtitle: 'Products, orders and customers at a glance' }),
@@ -66,6 +85,16 @@ export const routes: RouteObject[] = [
         path: '/admin/orders',
         element: <ManageOrdersPage />,
         ...page({ access: 'admin', title: 'Manage Orders', subtitle: 'Process and track customer orders' }),
+      },
+      {
+        path: '/admin/schedule',
+        element: <DeliverySchedulePage />,
+        ...page({
+          access: 'admin',
+          title: 'Delivery Schedule',
+          subtitle: 'Delivery days, cut-off times and closures',
+          mobileSubtitle: 'Delivery days, cut-offs and closures',
+        }),
       },
       {
         path: '/admin/customers',

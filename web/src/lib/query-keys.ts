@@ -15,3 +15,7 @@ export const PRODUCTS_KEY = ['/api/products'] as const;
 /** Admins: products at or below their threshold, lowest stock first. */
 export const LOW_STOCK_KEY = ['/api/admin/inventory/low-stock'] as const;
 export const ADMIN_NOTIFICATIONS_COUNT_KEY = ['/api/admin/notifications/count'] as const;
+/** The bakery's calendar (GET /api/calendar): its time zone, today there, the server's clock. */
+export const CALENDAR_KEY = ['/api/calendar'] as const;
+/** GET /api/delivery/calendar: which dates can be ordered (the cart, the admin's preview). */
+export const DELIVERY_CALENDAR_KEY = ['/api/delivery/calendar'] as const;

@@ -17,6 +17,7 @@ export function makeProduct(over: Partial<Product> = {}): Product {
     lowStockThreshold: 10,
     reorderLevel: 5,
     reorderQuantity: 50,
+    leadDays: 0,
     supplier: null,
     isActive: true,
     reviewStatus: 'approved',
@@ -28,7 +29,7 @@ export function makeProduct(over: Partial<Product> = {}): Product {
 }
 
 export function makeOrderItem(name: string, quantity = 1, over: Partial<OrderItem> = {}): OrderItem {
-  return { id: name, productId: name, quantity, unitPrice: '1.00', totalPrice: '1.00', product: { id: name, name }, ...over };
+  return { id: name, productId: name, quantity, unitPrice: '1.00', totalPrice: '1.00', product: { id: name, name }, shortfall: 0, ...over };
 }
 
 export function makeOrder(over: Partial<Order> = {}): Order {
@@ -43,6 +44,8 @@ export function makeOrder(over: Partial<Order> = {}): Order {
     deliveryDate: null,
     deliveryTimeSlot: null,
     specialInstructions: null,
+    cutoffAt: null,
+    standingOrderId: null,
     createdAt: AT,
     updatedAt: AT,
     customer: { businessName: 'Corner Coffee', email: 'cafe@demo.bakery', phone: null },

@@ -5,10 +5,10 @@ import {
   AuthPatterns,
   CreatePendingUserRequest,
   Identity,
-  ListUsersRequest,
   RegisterAdminRequest,
   UpdateNamesRequest,
   UserIdRequest,
+  UserIdsRequest,
 } from '@bakery/contracts';
 import { UsersService } from './users.service';
 
@@ -37,9 +37,9 @@ export class UsersController {
     return this.users.get(req.userId);
   }
 
-  @MessagePattern(AuthPatterns.listUsers)
-  list(@Payload() req: ListUsersRequest): Promise<Identity[]> {
-    return this.users.list(req.role);
+  @MessagePattern(AuthPatterns.getUsers)
+  getMany(@Payload() req: UserIdsRequest): Promise<Identity[]> {
+    return this.users.getMany(req.role, req.ids);
   }
 
   @MessagePattern(AuthPatterns.updateNames)

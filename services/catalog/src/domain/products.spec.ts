@@ -25,6 +25,7 @@ describe('product rules', () => {
       lowStockThreshold: 10,
       reorderLevel: 5,
       reorderQuantity: 50,
+      leadDays: 0,
       supplier: null,
       isActive: true,
       reviewStatus: 'approved',

@@ -24,13 +24,14 @@ export interface ProductFields {
   lowStockThreshold: number;
   reorderLevel: number;
   reorderQuantity: number;
+  leadDays: number;
   supplier: string | null;
   isActive: boolean;
   reviewStatus: ReviewStatus;
   submittedBy: string | null;
 }
 
-export const PRODUCT_DEFAULTS = { lowStockThreshold: 10, reorderLevel: 5, reorderQuantity: 50 } as const;
+export const PRODUCT_DEFAULTS = { lowStockThreshold: 10, reorderLevel: 5, reorderQuantity: 50, leadDays: 0 } as const;
 
 /**
  * Live (listed for customers, orderable) is `isLiveProduct` (libs/contracts/src/live-product.ts);
@@ -59,6 +60,7 @@ export function newProduct(dto: CreateProductDto): ProductFields {
     lowStockThreshold: dto.lowStockThreshold ?? PRODUCT_DEFAULTS.lowStockThreshold,
     reorderLevel: dto.reorderLevel ?? PRODUCT_DEFAULTS.reorderLevel,
     reorderQuantity: dto.reorderQuantity ?? PRODUCT_DEFAULTS.reorderQuantity,
+    leadDays: dto.leadDays ?? PRODUCT_DEFAULTS.leadDays,
     supplier: dto.supplier ?? null,
     isActive: dto.isActive ?? true,
     reviewStatus: 'approved',
@@ -103,6 +105,7 @@ export function applyUpdate(current: ProductFields, changes: UpdateProductDto): 
   if (changes.lowStockThreshold !== undefined) next.lowStockThreshold = changes.lowStockThreshold;
   if (changes.reorderLevel !== undefined) next.reorderLevel = changes.reorderLevel;
   if (changes.reorderQuantity !== undefined) next.reorderQuantity = changes.reorderQuantity;
+  if (changes.leadDays !== undefined) next.leadDays = changes.leadDays;
   if (changes.supplier !== undefined) next.supplier = changes.supplier || null;
   if (changes.isActive !== undefined) next.isActive = changes.isActive;
 

@@ -36,6 +36,10 @@ export class ProductEntity implements ProductFields {
   @Column({ name: 'reorder_quantity', type: 'integer', default: 50 })
   reorderQuantity: number;
 
+  /** days of notice beyond the delivery date's cut-off (libs/contracts/src/delivery-rules.ts) */
+  @Column({ name: 'lead_days', type: 'smallint', default: 0 })
+  leadDays: number;
+
   @Column({ type: 'varchar', length: 200, nullable: true })
   supplier: string | null;
 
@@ -67,6 +71,7 @@ export function toProduct(p: ProductEntity): Product {
     lowStockThreshold: p.lowStockThreshold,
     reorderLevel: p.reorderLevel,
     reorderQuantity: p.reorderQuantity,
+    leadDays: p.leadDays,
     supplier: p.supplier,
     isActive: p.isActive,
     reviewStatus: p.reviewStatus,

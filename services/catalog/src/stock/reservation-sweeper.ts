@@ -9,7 +9,9 @@ const BATCH = 100;
 
 /**
  * Gives back stock reserved for orders that were never placed (ordering crashed or gave up between
- * reserving and writing the order). Runs in every instance; SKIP LOCKED keeps them apart.
+ * reserving and writing the order), and undoes stock adjustments of order changes that were never
+ * written (catalog.stock.adjust without its order.amended). Runs in every instance; SKIP LOCKED
+ * keeps them apart.
  */
 @Injectable()
 export class ReservationSweeper implements OnApplicationBootstrap, OnModuleDestroy {
@@ -33,10 +35,12 @@ export class ReservationSweeper implements OnApplicationBootstrap, OnModuleDestr
     return this.task.stop();
   }
 
-  /** Releases every expired reservation now; answers how many. */
+  /** Releases every expired reservation now, and undoes every expired order change; answers how many. */
   async sweep(): Promise<number> {
     let released = 0;
     while (!this.task.isStopped && released < BATCH && (await this.stock.releaseOneExpired())) released++;
-    return released;
+    let reverted = 0;
+    while (!this.task.isStopped && reverted < BATCH && (await this.stock.revertOneExpiredAmendment())) reverted++;
+    return released + reverted;
   }
 }

@@ -8,6 +8,13 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } fro
  */
 export type ReservationStatus = 'reserved' | 'confirmed' | 'released';
 
+/**
+ * An adjustment of the order's lines (catalog.stock.adjust): pending until ordering's
+ * order.amended confirms it; reverted by the sweeper when that never came within the TTL
+ * (ordering failed or died before writing the change); confirmed.
+ */
+export type AmendmentState = 'pending' | 'confirmed' | 'reverted';
+
 @Entity({ name: 'stock_reservations' })
 export class StockReservationEntity {
   @PrimaryColumn({ name: 'order_id', type: 'uuid' })
@@ -34,4 +41,18 @@ export class StockReservationEntity {
 
   @Column({ name: 'released_at', type: 'timestamptz', nullable: true })
   releasedAt: Date | null;
+
+  /** the latest change of the order's lines (catalog.stock.adjust), see AmendmentState */
+  @Column({ name: 'amendment_id', type: 'uuid', nullable: true })
+  amendmentId: string | null;
+
+  @Column({ name: 'amendment_state', type: 'varchar', length: 20, nullable: true })
+  amendmentState: AmendmentState | null;
+
+  /** what the order held before the pending change: put back if it is never confirmed */
+  @Column({ name: 'amendment_previous_lines', type: 'jsonb', nullable: true })
+  amendmentPreviousLines: ReservedLine[] | null;
+
+  @Column({ name: 'amendment_expires_at', type: 'timestamptz', nullable: true })
+  amendmentExpiresAt: Date | null;
 }

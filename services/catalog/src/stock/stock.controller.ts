@@ -1,9 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  AdjustStockRequest,
+  AdjustStockResponse,
   CatalogPatterns,
   ReleaseStockRequest,
   ReleaseStockResponse,
+  ReserveAvailableResponse,
   ReserveStockRequest,
   ReserveStockResponse,
 } from '@bakery/contracts';
@@ -17,6 +20,17 @@ export class StockController {
   @MessagePattern(CatalogPatterns.reserve)
   reserve(@Payload() req: ReserveStockRequest): Promise<ReserveStockResponse> {
     return this.stock.reserve(req.orderId.toLowerCase(), req.lines);
+  }
+
+  @MessagePattern(CatalogPatterns.reserveAvailable)
+  reserveAvailable(@Payload() req: ReserveStockRequest): Promise<ReserveAvailableResponse> {
+    return this.stock.reserveAvailable(req.orderId.toLowerCase(), req.lines);
+  }
+
+  /** A pending order changed: its reservation moves to the new lines by the difference. */
+  @MessagePattern(CatalogPatterns.adjust)
+  adjust(@Payload() req: AdjustStockRequest): Promise<AdjustStockResponse> {
+    return this.stock.adjust(req.orderId.toLowerCase(), req.amendmentId.toLowerCase(), req.previousLines, req.lines);
   }
 
   @MessagePattern(CatalogPatterns.release)

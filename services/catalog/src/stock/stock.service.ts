@@ -1,8 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  AdjustStockResponse,
   AppError,
   CatalogMessages,
+  OrderChangeMessages,
   ReleaseStockResponse,
+  ReserveAvailableResponse,
   ReservedLine,
   ReserveStockResponse,
 } from '@bakery/contracts';
@@ -12,9 +15,33 @@ import { SERVICE_LOGGER } from '@bakery/service-kit';
 import { CATALOG_CONFIG, CatalogConfig } from '../catalog.config';
 import type { StockState } from '../domain/alerts';
 import { liveProductSql } from '../domain/products';
-import { mergeLines, planReservation, RequestedLine, ReservationPlan, sameLines, StockRow } from '../domain/reservation';
+import {
+  mergeLines,
+  namedLines,
+  planAdjustment,
+  planAvailable,
+  planReservation,
+  RequestedLine,
+  ReservationPlan,
+  sameLines,
+  shortfallsOf,
+  StockDelta,
+  stockDeltas,
+  StockRow,
+} from '../domain/reservation';
 import { AlertsService, OPEN_ALERT_OF_P, OpenAlert } from '../inventory/alerts.service';
-import type { ReservationStatus } from './stock-reservation.entity';
+import type { AmendmentState, ReservationStatus } from './stock-reservation.entity';
+
+/** A reservation as an adjustment reads it (locked). */
+interface HeldReservation {
+  status: ReservationStatus;
+  lines: ReservedLine[];
+  amendmentId: string | null;
+  amendmentState: AmendmentState | null;
+  amendmentPreviousLines: ReservedLine[] | null;
+}
+const HELD_RESERVATION_COLUMNS = `status, lines, amendment_id AS "amendmentId", amendment_state AS "amendmentState",
+  amendment_previous_lines AS "amendmentPreviousLines"`;
 
 const CHANGED_STOCK_COLUMNS = `id, name, stock, low_stock_threshold AS "lowStockThreshold", review_status AS "reviewStatus"`;
 const CHANGED_STOCK_COLUMNS_OF_P = `p.id, p.name, p.stock, p.low_stock_threshold AS "lowStockThreshold", p.review_status AS "reviewStatus"`;
@@ -39,10 +66,53 @@ export class StockService {
    * so ordering can retry a placement under the same idempotency key.
    */
   reserve(orderId: string, requested: RequestedLine[]): Promise<ReserveStockResponse> {
+    return this.take(
+      orderId,
+      requested,
+      (lines, rows) => {
+        const plan = planReservation(lines, rows);
+        if (!plan.ok) throw reservationError(plan);
+        return { orderId, lines: plan.lines };
+      },
+      (lines, held) => {
+        if (!sameLines(lines, held)) throw AppError.conflict(CatalogMessages.reservationDiffers, { orderId });
+        return { orderId, lines: held };
+      },
+    );
+  }
+
+  /**
+   * A standing order's delivery: takes what there is of each line, up to what was asked (possibly
+   * nothing), and names every shortfall (`planAvailable`); never a 409 for stock. Idempotent by
+   * order id like `reserve`: a repeat while the reservation holds answers what it holds.
+   */
+  reserveAvailable(orderId: string, requested: RequestedLine[]): Promise<ReserveAvailableResponse> {
+    return this.take(
+      orderId,
+      requested,
+      (lines, rows) => ({ orderId, ...planAvailable(lines, rows) }),
+      (lines, held) => ({ orderId, lines: held, shortfalls: shortfallsOf(lines, held) }),
+    );
+  }
+
+  /**
+   * A reservation in one transaction: claims the order's reservation row (a second reserve of the
+   * same order waits on it until the first commits or rolls back; one still held is answered by
+   * `repeat`), locks the products in id order, lets `plan` decide what to take, then one
+   * statement takes every line's stock (answering each product's open alert too) and records
+   * what the reservation holds. The rows are locked and checked, so no line can miss; the
+   * conditions stay as the last guard (a miss throws, and everything rolls back). (A WITH ...
+   * SELECT answers its rows, not TypeORM's [rows, count] of a bare UPDATE.)
+   */
+  private take<T extends ReserveStockResponse>(
+    orderId: string,
+    requested: RequestedLine[],
+    plan: (lines: RequestedLine[], rows: StockRow[]) => T,
+    repeat: (lines: RequestedLine[], held: ReservedLine[]) => T,
+  ): Promise<T> {
     const lines = mergeLines(requested);
     return this.bus.inTransaction(async (tx) => {
       const m = tx.manager;
-      // A second reserve of the same order waits here until the first commits or rolls back.
       const claimed: unknown[] = await m.query(
         `INSERT INTO stock_reservations (order_id, lines, status, expires_at)
          VALUES ($1, '[]'::jsonb, 'reserved', now()) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
@@ -53,10 +123,7 @@ export class StockService {
           'SELECT status, lines FROM stock_reservations WHERE order_id = $1 FOR UPDATE',
           [orderId],
         );
-        if (existing.status !== 'released') {
-          if (!sameLines(lines, existing.lines)) throw AppError.conflict(CatalogMessages.reservationDiffers, { orderId });
-          return { orderId, lines: existing.lines };
-        }
+        if (existing.status !== 'released') return repeat(lines, existing.lines);
       }
 
       const rows: StockRow[] = await m.query(
@@ -64,13 +131,7 @@ export class StockService {
            FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
         [lines.map((l) => l.productId)],
       );
-      const plan = planReservation(lines, rows);
-      if (!plan.ok) throw reservationError(plan);
-
-      // One statement takes every line's stock (answering each product's open alert too) and
-      // records what the reservation holds. The rows are locked and checked, so no line can miss;
-      // the conditions stay as the last guard (a miss throws, and everything rolls back).
-      // (a WITH ... SELECT answers its rows, not TypeORM's [rows, count] of a bare UPDATE)
+      const answer = plan(lines, rows);
       const changed: (StockState & { openAlert: OpenAlert | null })[] = await m.query(
         `WITH taken AS (
            UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
@@ -85,17 +146,154 @@ export class StockService {
          )
          SELECT * FROM taken`,
         [
-          plan.lines.map((l) => l.productId),
-          plan.lines.map((l) => l.quantity),
+          answer.lines.map((l) => l.productId),
+          answer.lines.map((l) => l.quantity),
           orderId,
-          JSON.stringify(plan.lines),
+          JSON.stringify(answer.lines),
           this.config.reservationTtlMs,
         ],
       );
-      if (changed.length !== plan.lines.length) throw new Error(`stock of order ${orderId} changed under a row lock`);
+      if (changed.length !== answer.lines.length) throw new Error(`stock of order ${orderId} changed under a row lock`);
       for (const { openAlert, ...product } of changed) await this.alerts.syncKnowing(tx, product, openAlert);
+      return answer;
+    });
+  }
+
+  /**
+   * catalog.stock.adjust: an order's reservation becomes `requested`, taking or giving back only the
+   * difference (planAdjustment), all or nothing: 409 'Not enough stock' naming the shortages, or the
+   * products that cannot be added, and nothing changed. The change stays provisional (`pending`)
+   * until order.amended with the same amendment id confirms it (confirmAmendment): if ordering
+   * never writes the change, the sweeper puts `previous` (what the order holds) back after the
+   * reservation TTL (revertOneExpiredAmendment). A change back to `previous` (ordering undoing one
+   * it could not write) has nothing to confirm. A repeat of the same amendment answers what the
+   * reservation holds and moves nothing.
+   */
+  adjust(orderId: string, amendmentId: string, previous: RequestedLine[], requested: RequestedLine[]): Promise<AdjustStockResponse> {
+    const target = mergeLines(requested);
+    const before = mergeLines(previous);
+    return this.bus.inTransaction(async (tx) => {
+      const m = tx.manager;
+      const [reservation]: HeldReservation[] = await m.query(`SELECT ${HELD_RESERVATION_COLUMNS} FROM stock_reservations WHERE order_id = $1 FOR UPDATE`, [
+        orderId,
+      ]);
+      // cancelled (its stock given back), or never reserved here
+      if (!reservation || reservation.status === 'released') throw AppError.conflict(OrderChangeMessages.stockNotHeld, { orderId });
+      if (reservation.amendmentId === amendmentId) {
+        if (reservation.amendmentState === 'reverted') throw AppError.conflict(OrderChangeMessages.stockNotHeld, { orderId });
+        return { orderId, lines: reservation.lines };
+      }
+
+      const ids = [...new Set([...reservation.lines, ...target, ...before].map((l) => l.productId.toLowerCase()))];
+      const rows: StockRow[] = await m.query(
+        `SELECT id, name, price, stock, is_active AS "isActive", review_status AS "reviewStatus"
+           FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+        [ids],
+      );
+      const plan = planAdjustment(reservation.lines, target, rows);
+      if (!plan.ok) throw reservationError(plan);
+      // under the row locks every increase was checked: one that misses is a bug, and rolls back
+      await this.moveStock(tx, orderId, plan.deltas, 'checked');
+      const settled = sameLines(target, before);
+      await m.query(
+        `UPDATE stock_reservations
+            SET lines = $2::jsonb, amendment_id = $3, amendment_state = $4::varchar, amendment_previous_lines = $5::jsonb, updated_at = now(),
+                amendment_expires_at = CASE WHEN $4::varchar = 'pending' THEN now() + make_interval(secs => $6::double precision / 1000) END
+          WHERE order_id = $1`,
+        [
+          orderId,
+          JSON.stringify(plan.lines),
+          amendmentId,
+          settled ? 'confirmed' : 'pending',
+          settled ? null : JSON.stringify(namedLines(before, reservation.lines, rows)),
+          this.config.reservationTtlMs,
+        ],
+      );
       return { orderId, lines: plan.lines };
     });
+  }
+
+  /**
+   * order.amended: ordering wrote the change, so its adjustment is kept for good. One the sweeper
+   * already undid (the event came after the TTL) is taken again: the order stands, so stock + units
+   * sold stays what it was (as `confirm` does for a placement). An older change than the
+   * reservation's latest is already part of it, and changes nothing.
+   */
+  async confirmAmendment(tx: EventTransaction, orderId: string, amendmentId: string): Promise<void> {
+    const m = tx.manager;
+    const [reservation]: HeldReservation[] = await m.query(`SELECT ${HELD_RESERVATION_COLUMNS} FROM stock_reservations WHERE order_id = $1 FOR UPDATE`, [
+      orderId,
+    ]);
+    if (!reservation || reservation.amendmentId !== amendmentId) return;
+    if (reservation.amendmentState === 'pending') {
+      await m.query(
+        `UPDATE stock_reservations SET amendment_state = 'confirmed', amendment_previous_lines = NULL, amendment_expires_at = NULL, updated_at = now()
+          WHERE order_id = $1`,
+        [orderId],
+      );
+      return;
+    }
+    if (reservation.amendmentState !== 'reverted' || reservation.status === 'released' || !reservation.amendmentPreviousLines) return;
+    // reverted: amendment_previous_lines holds the lines the sweeper undid
+    const undone = reservation.amendmentPreviousLines;
+    await this.moveStock(tx, orderId, stockDeltas(reservation.lines, undone), 'best effort');
+    await m.query(
+      `UPDATE stock_reservations SET lines = $2::jsonb, amendment_state = 'confirmed', amendment_previous_lines = NULL, updated_at = now()
+        WHERE order_id = $1`,
+      [orderId, JSON.stringify(undone)],
+    );
+    this.logger.warn({ orderId, amendmentId }, 'order change confirmed after its adjustment was undone: stock taken again');
+  }
+
+  /**
+   * Undoes one adjustment that was never confirmed within the TTL (ordering failed or died between
+   * adjusting and writing the change), if any; answers whether it found one. The reservation goes
+   * back to what the order holds, and keeps the undone lines in case the confirmation is only late.
+   */
+  async revertOneExpiredAmendment(): Promise<boolean> {
+    return this.bus.inTransaction(async (tx) => {
+      const m = tx.manager;
+      const [expired]: (HeldReservation & { orderId: string })[] = await m.query(
+        `SELECT order_id AS "orderId", ${HELD_RESERVATION_COLUMNS} FROM stock_reservations
+          WHERE amendment_state = 'pending' AND amendment_expires_at <= now()
+          ORDER BY amendment_expires_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      );
+      if (!expired) return false;
+      const back = expired.amendmentPreviousLines ?? [];
+      if (expired.status !== 'released') await this.moveStock(tx, expired.orderId, stockDeltas(expired.lines, back), 'best effort');
+      await m.query(
+        `UPDATE stock_reservations
+            SET lines = $2::jsonb, amendment_previous_lines = $3::jsonb, amendment_state = 'reverted', amendment_expires_at = NULL, updated_at = now()
+          WHERE order_id = $1`,
+        [expired.orderId, JSON.stringify(back), JSON.stringify(expired.lines)],
+      );
+      this.logger.warn({ orderId: expired.orderId, amendmentId: expired.amendmentId }, 'undid an order change that was never confirmed, after its TTL');
+      return true;
+    });
+  }
+
+  /**
+   * Takes (delta > 0) or gives back (delta < 0) stock, product by product in id order (the lock
+   * order). 'checked': every take was checked under the row locks, so one that misses throws (and
+   * everything rolls back); 'best effort': a take that finds too little is logged as oversold,
+   * since the order stands either way. A product deleted since has no stock to return to.
+   */
+  private async moveStock(tx: EventTransaction, orderId: string, deltas: StockDelta[], mode: 'checked' | 'best effort'): Promise<void> {
+    for (const { productId, delta } of [...deltas].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))) {
+      const [changed]: [StockState[], number] =
+        delta > 0
+          ? await tx.manager.query(
+              `UPDATE products SET stock = stock - $2, updated_at = now() WHERE id = $1 AND stock >= $2 RETURNING ${CHANGED_STOCK_COLUMNS}`,
+              [productId, delta],
+            )
+          : await tx.manager.query(`UPDATE products SET stock = stock + $2, updated_at = now() WHERE id = $1 RETURNING ${CHANGED_STOCK_COLUMNS}`, [
+              productId,
+              -delta,
+            ]);
+      if (changed.length > 0) await this.alerts.sync(tx, changed[0]);
+      else if (delta > 0 && mode === 'checked') throw new Error(`stock of order ${orderId} changed under a row lock`);
+      else if (delta > 0) this.logger.error({ orderId, productId, quantity: delta }, 'an order change found too little stock to take again: oversold');
+    }
   }
 
   async release(orderId: string): Promise<ReleaseStockResponse> {
@@ -124,7 +322,9 @@ export class StockService {
       if (changed.length > 0) await this.alerts.sync(tx, changed[0]);
     }
     await m.query(
-      `UPDATE stock_reservations SET status = 'released', released_at = now(), updated_at = now() WHERE order_id = $1`,
+      // a change of the order still pending is given back with the rest: nothing left to undo
+      `UPDATE stock_reservations SET status = 'released', released_at = now(), updated_at = now(), amendment_state = NULL, amendment_expires_at = NULL
+        WHERE order_id = $1`,
       [orderId],
     );
     return true;

@@ -4,8 +4,9 @@ import {
   BusinessProfile,
   CustomerAccount,
   CustomerIdRequest,
+  CustomersPage,
   CustomersPatterns,
-  EmptyRequest,
+  ListCustomersRequest,
   NewCustomerRequest,
   OrderContact,
   UpdateCustomerRequest,
@@ -28,9 +29,10 @@ export class AccountsController {
     return this.accounts.create({ ...req, ip: undefined });
   }
 
+  /** One page of the directory (the gateway's GET /api/customers). */
   @MessagePattern(CustomersPatterns.list)
-  list(@Payload() _request: EmptyRequest): Promise<CustomerAccount[]> {
-    return this.accounts.list();
+  list(@Payload() req: ListCustomersRequest): Promise<CustomersPage> {
+    return this.accounts.list(req);
   }
 
   @MessagePattern(CustomersPatterns.get)

@@ -1,5 +1,10 @@
 import { CreateCustomerProfiles1763700002000 } from './1763700002000-create-customer-profiles';
 import { CustomerEmailCopy1763700007000 } from './1763700007000-customer-email-copy';
+import { CustomerListSearch1763700013000 } from './1763700013000-customer-list-search';
 
 /** Migrations of the customers database, oldest first (the event bus tables come from the service kit). */
-export const customersMigrations: Function[] = [CreateCustomerProfiles1763700002000, CustomerEmailCopy1763700007000];
+export const customersMigrations: Function[] = [
+  CreateCustomerProfiles1763700002000,
+  CustomerEmailCopy1763700007000,
+  CustomerListSearch1763700013000,
+];

@@ -23,6 +23,20 @@ export class CustomerProfile {
   @Column({ type: 'varchar', length: 320, nullable: true })
   email: string | null;
 
+  /** Copies of auth's names for this account, so the directory is searched by name in this table. */
+  @Column({ name: 'first_name', type: 'varchar', length: 100, nullable: true })
+  firstName: string | null;
+
+  @Column({ name: 'last_name', type: 'varchar', length: 100, nullable: true })
+  lastName: string | null;
+
+  /**
+   * Whether email and names are auth's (false: a row from before the copies, or a name change that
+   * stopped between auth and this table: IdentityCopyBackfill copies them again).
+   */
+  @Column({ name: 'identity_copied', type: 'boolean', default: false })
+  identityCopied: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -4,6 +4,7 @@ import {
   EventEnvelope,
   InventoryAlertBroadcast,
   NotificationsBroadcasts,
+  OrderAmendedEvent,
   OrderingEvents,
   OrderPlacedEvent,
   OrderStatusChangedEvent,
@@ -17,9 +18,9 @@ import { Broadcaster } from '../pushes/broadcaster';
 
 /**
  * The facts behind every realtime push: order.placed (a notification for the admins' badge),
- * order.status-changed and stock.low. Pushes reach the gateways as broadcasts, sent only after
- * the handler's transaction committed (the event bus's `afterCommit`): a push sent from the
- * handler itself could announce a row nobody can see yet, or one that is then rolled back.
+ * order.status-changed, order.amended and stock.low. Pushes reach the gateways as broadcasts, sent
+ * only after the handler's transaction committed (the event bus's `afterCommit`): a push sent from
+ * the handler itself could announce a row nobody can see yet, or one that is then rolled back.
  *
  * The gateways do not consume these events themselves: they keep no database, so they have no
  * inbox, and a consumer per gateway would either miss events while it restarts (ephemeral) or
@@ -38,21 +39,39 @@ export class EventsHandler {
     // the payload classes validate each event first (a malformed one is logged and dropped)
     bus.on(OrderingEvents.orderPlaced, (event, tx) => this.orderPlaced(event, tx), OrderPlacedEvent);
     bus.on(OrderingEvents.orderStatusChanged, (event, tx) => this.orderStatusChanged(event, tx), OrderStatusChangedEvent);
+    bus.on(OrderingEvents.orderAmended, (event, tx) => this.orderAmended(event, tx), OrderAmendedEvent);
     bus.on(CatalogEvents.stockLow, (event, tx) => this.stockLow(event, tx), StockLowEvent);
   }
 
   async orderPlaced(event: EventEnvelope<OrderPlacedEvent>, tx: EventTransaction): Promise<void> {
-    const { orderId, customerId } = event.payload;
+    const { orderId, customerId, shortfalls = [], customerName } = event.payload;
     // The inbox stops a redelivery of this event; the unique order id stops the same order announced twice.
     if (!(await this.notifications.recordOrder(tx.manager, orderId))) return;
     const updated: OrderUpdatedBroadcast = { orderId, status: 'pending', customerId };
+    // a standing order's delivery that could not have everything: the admins are told whose and what
+    const alerts: InventoryAlertBroadcast[] = shortfalls.map((line) => ({
+      productId: line.productId,
+      name: line.name ?? 'A product no longer in the catalogue',
+      stock: 0,
+      lowStockThreshold: 0,
+      alertType: 'shortfall',
+      shortfall: { orderId, customer: customerName ?? 'a customer', units: line.shortfall },
+    }));
     tx.afterCommit(() => {
       this.announcer.changed();
       this.broadcaster.send(NotificationsBroadcasts.orderUpdated, updated);
+      for (const alert of alerts) this.broadcaster.send(NotificationsBroadcasts.inventoryAlert, alert);
     });
   }
 
   async orderStatusChanged(event: EventEnvelope<OrderStatusChangedEvent>, tx: EventTransaction): Promise<void> {
+    const { orderId, customerId, status } = event.payload;
+    const updated: OrderUpdatedBroadcast = { orderId, status, customerId };
+    tx.afterCommit(() => this.broadcaster.send(NotificationsBroadcasts.orderUpdated, updated));
+  }
+
+  /** A changed order (lines, date, slot, instructions): the screens showing it read it again. */
+  async orderAmended(event: EventEnvelope<OrderAmendedEvent>, tx: EventTransaction): Promise<void> {
     const { orderId, customerId, status } = event.payload;
     const updated: OrderUpdatedBroadcast = { orderId, status, customerId };
     tx.afterCommit(() => this.broadcaster.send(NotificationsBroadcasts.orderUpdated, updated));

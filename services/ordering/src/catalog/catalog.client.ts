@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogPatterns, isLiveProduct, Product, ReleaseStockResponse, ReserveStockResponse } from '@bakery/contracts';
+import { AdjustStockRequest, AdjustStockResponse, CatalogPatterns, isLiveProduct, Product, ReleaseStockResponse, ReserveStockResponse } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
+
+type StockLine = { productId: string; quantity: number };
 
 /** What ordering asks of catalog: product details, and reserving or releasing an order's stock. */
 @Injectable()
@@ -20,6 +22,15 @@ export class CatalogClient {
 
   release(orderId: string): Promise<ReleaseStockResponse> {
     return this.rpc.request(CatalogPatterns.release, { orderId });
+  }
+
+  /**
+   * A changed order: its reservation moves from `previousLines` to `lines` by the difference, until
+   * order.amended confirms `amendmentId` (see AdjustStockRequest).
+   */
+  adjust(orderId: string, amendmentId: string, previousLines: StockLine[], lines: StockLine[]): Promise<AdjustStockResponse> {
+    const request: AdjustStockRequest = { orderId, amendmentId, previousLines, lines };
+    return this.rpc.request(CatalogPatterns.adjust, request);
   }
 }
 

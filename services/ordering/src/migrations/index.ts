@@ -1,10 +1,14 @@
 import { CreateOrderingTables1763700004000 } from './1763700004000-create-ordering-tables';
 import { CartPricesClaimsAndRequestFingerprints1763700010000 } from './1763700010000-cart-prices-claims-and-request-fingerprints';
 import { OrderListIndexesAndStats1763700011000 } from './1763700011000-order-list-indexes-and-stats';
+import { DeliverySchedule1763700012000 } from './1763700012000-delivery-schedule';
+import { StandingOrders1763700013000 } from './1763700013000-standing-orders';
 
 /** Migrations of the ordering database, oldest first (the event bus tables come from the service kit). */
 export const orderingMigrations: Function[] = [
   CreateOrderingTables1763700004000,
   CartPricesClaimsAndRequestFingerprints1763700010000,
   OrderListIndexesAndStats1763700011000,
+  DeliverySchedule1763700012000,
+  StandingOrders1763700013000,
 ];

@@ -25,8 +25,13 @@ export class OrderItemRow {
   @Column({ name: 'product_name', type: 'varchar', length: 200 })
   productName: string;
 
+  /** units delivered (0 when none of a standing order's line was available) */
   @Column({ type: 'integer' })
   quantity: number;
+
+  /** units a standing order asked for that were not available (never charged) */
+  @Column({ type: 'integer', default: 0 })
+  shortfall: number;
 
   @Column({ name: 'unit_price', type: 'numeric', precision: 10, scale: 2 })
   unitPrice: string;

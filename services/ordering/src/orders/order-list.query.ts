@@ -1,14 +1,10 @@
 import type { Caller, OrderCursor, OrderFilters } from '@bakery/contracts';
+import { likePattern } from '@bakery/platform';
 
 /** A WHERE clause and its parameters ($1, $2, ... in order). */
 export interface OrderListWhere {
   sql: string;
   params: unknown[];
-}
-
-/** `%`, `_` and `\` match themselves in a search, not any text. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The customer a list is kept to: a customer's own orders always, an admin's by the `customerId` filter. */

@@ -46,6 +46,10 @@ export class OrderRow {
   @Column({ name: 'customer_phone', type: 'varchar', length: 40, nullable: true })
   customerPhone: string | null;
 
+  /** the standing order this delivery came from (null for a checkout) */
+  @Column({ name: 'standing_order_id', type: 'uuid', nullable: true })
+  standingOrderId: string | null;
+
   @Column({ name: 'idempotency_key', type: 'varchar', length: 100, nullable: true })
   idempotencyKey: string | null;
 

@@ -1,8 +1,11 @@
 import type { Order } from '@bakery/contracts';
 import type { OrderRow } from './order.entity';
 
-/** An order as the browser sees it: money as decimal strings, the customer and items as placed. */
-export function toOrder(row: OrderRow): Order {
+/**
+ * An order as the browser sees it: money as decimal strings, the customer and items as placed,
+ * and until when it can be changed (`cutoffAt`, from the delivery schedule).
+ */
+export function toOrder(row: OrderRow, cutoffAt: Date | null): Order {
   return {
     id: row.id,
     customerId: row.customerId,
@@ -14,6 +17,8 @@ export function toOrder(row: OrderRow): Order {
     deliveryDate: row.deliveryDate,
     deliveryTimeSlot: row.deliveryTimeSlot,
     specialInstructions: row.specialInstructions,
+    cutoffAt: cutoffAt ? cutoffAt.toISOString() : null,
+    standingOrderId: row.standingOrderId ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     customer: { businessName: row.customerBusinessName, email: row.customerEmail, phone: row.customerPhone },
@@ -26,6 +31,7 @@ export function toOrder(row: OrderRow): Order {
         unitPrice: item.unitPrice,
         totalPrice: item.totalPrice,
         product: { id: item.productId, name: item.productName },
+        shortfall: item.shortfall ?? 0,
       })),
   };
 }

@@ -5,8 +5,10 @@ import {
   AppError,
   Caller,
   ChangedCartPrice,
+  changeableUntil,
   ChangeStatusRequest,
   CustomersPatterns,
+  DeliveryMessages,
   ErrorCode,
   formatCents,
   Order,
@@ -26,6 +28,7 @@ import {
   PlaceOrderRequest,
   Pricing,
   ReservedLine,
+  type ScheduleContext,
   TotalChangedDetails,
 } from '@bakery/contracts';
 import { EventBus, EventTransaction, OUTBOX_INSERT } from '@bakery/event-bus';
@@ -33,7 +36,7 @@ import { RpcClient } from '@bakery/platform';
 import { In, Repository } from 'typeorm';
 import { CartItem } from '../cart/cart-item.entity';
 import { CatalogClient, isLive } from '../catalog/catalog.client';
-import { deliveryDateProblem, deliveryTimeSlotProblem } from '../domain/order-rules';
+import { DeliveryScheduleService } from '../delivery/delivery-schedule.service';
 import { statusChangeProblem } from '../domain/order-status';
 import { orderIdFor } from '../domain/order-id';
 import { requestFingerprint } from '../domain/request-fingerprint';
@@ -44,6 +47,7 @@ import { OrderItemRow } from './order-item.entity';
 import { customerScopeOnly, orderListWhere, type OrderListWhere } from './order-list.query';
 import { OrderRow } from './order.entity';
 import { toOrder } from './order.mapper';
+import { assertLeadTimes, assertOrderable } from './orderable';
 
 /** How long counting a filtered list may take before the list goes without its total. */
 const COUNT_BUDGET_MS = 40;
@@ -70,6 +74,7 @@ export class OrdersService {
     @InjectRepository(OrderRow) private readonly orders: Repository<OrderRow>,
     @InjectRepository(CartItem) private readonly cart: Repository<CartItem>,
     private readonly catalog: CatalogClient,
+    private readonly delivery: DeliveryScheduleService,
     private readonly pricing: PricingService,
     private readonly rpc: RpcClient,
     private readonly bus: EventBus,
@@ -106,11 +111,8 @@ export class OrdersService {
       if (already) return this.answerRetry(already, fingerprint);
     }
 
-    const now = new Date();
-    const dateProblem = deliveryDateProblem(req.deliveryDate, now, this.config.timeZone, this.config.maxDeliveryDaysAhead);
-    if (dateProblem) throw AppError.validation({ deliveryDate: [dateProblem] });
-    const slotProblem = deliveryTimeSlotProblem(req.deliveryDate, req.deliveryTimeSlot, now, this.config.timeZone);
-    if (slotProblem) throw AppError.validation({ deliveryTimeSlot: [slotProblem] });
+    const schedule = await this.delivery.context();
+    this.assertOrderable(req.deliveryDate, req.deliveryTimeSlot, schedule);
 
     const lines = await this.claimCart(req.customerId, orderId);
     if (lines.length === 0) {
@@ -126,9 +128,10 @@ export class OrdersService {
       const [customer, pricing, current] = await Promise.all([
         this.rpc.request<OrderContact>(CustomersPatterns.orderContact, { userId: req.customerId }),
         this.pricing.get(),
-        expectedTotal === null ? null : this.catalog.products(lines.map((l) => l.productId)),
+        this.catalog.products(lines.map((l) => l.productId)),
       ]);
-      if (expectedTotal !== null && current) {
+      this.assertLeadTimes(req.deliveryDate, current, schedule);
+      if (expectedTotal !== null) {
         // lines whose product is gone or not live count for nothing, as in the cart; reserving them fails below
         const priced = lines.flatMap((l) => {
           const product = current.get(l.productId);
@@ -192,7 +195,7 @@ export class OrdersService {
         lines: reservation.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
         total: totals.total,
       };
-      if (await this.writeOrder(order, lines.map((l) => l.id), placed)) return toOrder(order);
+      if (await this.writeOrder(order, lines.map((l) => l.id), placed)) return this.present(order, schedule);
       // Not written: the lines were taken back meanwhile (edited, or taken over), or a concurrent
       // retry with the same Idempotency-Key wrote this very order.
       const existing = await this.findRow(orderId);
@@ -206,6 +209,32 @@ export class OrdersService {
       await this.releaseClaim(req.customerId, orderId).catch(() => undefined); // a stale claim is taken over anyway
       throw err;
     }
+  }
+
+  /**
+   * The ordering windows (libs/contracts/src/delivery-rules.ts), before anything is claimed: a
+   * date the spec refuses (format, before today, too far ahead) keeps its message; then the
+   * schedule's (closed weekday, closure, cut-off passed), naming the next date that can be
+   * ordered; a slot the day does not offer, or one of today's that has ended.
+   */
+  private assertOrderable(date: string | null, slot: PlaceOrderRequest['deliveryTimeSlot'], schedule: ScheduleContext): void {
+    assertOrderable(date, slot, schedule, this.config.maxDeliveryDaysAhead); // ./orderable, shared with changing an order
+  }
+
+  /** A product in the cart whose lead time rules out the date: 400, naming it and the next date that can be ordered. */
+  private assertLeadTimes(date: string | null, products: Map<string, { name: string; leadDays: number }>, schedule: ScheduleContext): void {
+    assertLeadTimes(date, products.values(), schedule, this.config.maxDeliveryDaysAhead);
+  }
+
+  /** The order as answered, with until when it can be changed. */
+  private present(row: OrderRow, schedule: Pick<ScheduleContext, 'schedule' | 'timeZone'>): Order {
+    return toOrder(row, changeableUntil(row.deliveryDate, schedule.schedule, schedule.timeZone));
+  }
+
+  private async presentAll(rows: OrderRow[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const schedule = await this.delivery.context();
+    return rows.map((row) => this.present(row, schedule));
   }
 
   /**
@@ -278,11 +307,12 @@ export class OrdersService {
   }
 
   /** A retry with the same Idempotency-Key gets the same order, if it asks for the same thing. */
-  private answerRetry(row: OrderRow, fingerprint: string): Order {
+  private async answerRetry(row: OrderRow, fingerprint: string): Promise<Order> {
     if (row.requestFingerprint !== null && row.requestFingerprint !== fingerprint) {
       throw AppError.unprocessable(PlaceOrderMessages.idempotencyKeyReused);
     }
-    return toOrder(row);
+    const [order] = await this.presentAll([row]);
+    return order;
   }
 
   /**
@@ -292,11 +322,14 @@ export class OrdersService {
    * placement still holds every line it claimed: it locks them first, so an edit or a takeover
    * either waits for it or has already taken a line back, and then nothing is written or deleted.
    * Answers whether it wrote. Every statement that locks several cart lines locks them in id order,
-   * so two of them never wait on each other in a circle.
+   * so two of them never wait on each other in a circle. A standing order's delivery writes through
+   * here too, with no cart lines (`claimedLineIds` empty) and its `standingOrderId`.
    */
-  private async writeOrder(order: OrderRow, claimedLineIds: string[], placed: OrderPlacedEvent): Promise<boolean> {
-    const event = this.bus.outboxRow(OrderingEvents.orderPlaced, placed);
+  async writeOrder(order: OrderRow, claimedLineIds: string[], placed: OrderPlacedEvent | null): Promise<boolean> {
+    // an order with nothing delivered announces nothing (there is nothing to confirm or count)
+    const event = placed ? this.bus.outboxRow(OrderingEvents.orderPlaced, placed) : null;
     const items = order.items.map((i) => ({
+      shortfall: i.shortfall ?? 0,
       id: i.id,
       position: i.position,
       product_id: i.productId,
@@ -315,18 +348,18 @@ export class OrdersService {
        ), new_order AS (
          INSERT INTO orders (id, customer_id, status, subtotal, delivery_fee, tax, total, delivery_date, delivery_time_slot,
                              special_instructions, customer_business_name, customer_email, customer_phone, idempotency_key,
-                             request_fingerprint, created_at, updated_at)
-         SELECT $1::uuid, $2::uuid, 'pending', $3::numeric, $4::numeric, $5::numeric, $6::numeric, $7::date, $8::varchar, $9::text,
-                $10::varchar, $11::varchar, $12::varchar, $13::varchar, $20::varchar, $14::timestamptz, $14::timestamptz
+                             request_fingerprint, created_at, updated_at, standing_order_id)
+         SELECT $1::uuid, $2::uuid, $22::varchar, $3::numeric, $4::numeric, $5::numeric, $6::numeric, $7::date, $8::varchar, $9::text,
+                $10::varchar, $11::varchar, $12::varchar, $13::varchar, $20::varchar, $14::timestamptz, $14::timestamptz, $21::uuid
           WHERE (SELECT every_line FROM still_held)
          RETURNING id
        ), new_items AS (
-         INSERT INTO order_items (id, order_id, position, product_id, product_name, quantity, unit_price, total_price, created_at)
-         SELECT x.id, o.id, x.position, x.product_id, x.product_name, x.quantity, x.unit_price, x.total_price, $14::timestamptz
+         INSERT INTO order_items (id, order_id, position, product_id, product_name, quantity, unit_price, total_price, created_at, shortfall)
+         SELECT x.id, o.id, x.position, x.product_id, x.product_name, x.quantity, x.unit_price, x.total_price, $14::timestamptz, x.shortfall
            FROM new_order o, jsonb_to_recordset($15::jsonb)
-             AS x(id uuid, position smallint, product_id uuid, product_name text, quantity int, unit_price numeric, total_price numeric)
+             AS x(id uuid, position smallint, product_id uuid, product_name text, quantity int, unit_price numeric, total_price numeric, shortfall int)
        ), announced AS (
-         ${OUTBOX_INSERT.replace(/\s*VALUES\s*$/, '')} SELECT $17::uuid, $18::varchar, $19::jsonb FROM new_order
+         ${OUTBOX_INSERT.replace(/\s*VALUES\s*$/, '')} SELECT $17::uuid, $18::varchar, $19::jsonb FROM new_order WHERE $17::uuid IS NOT NULL
        )
        SELECT id FROM new_order`,
       [
@@ -346,12 +379,14 @@ export class OrdersService {
         order.createdAt,
         JSON.stringify(items),
         claimedLineIds,
-        ...event.values,
+        ...(event ? event.values : [null, null, null]),
         order.requestFingerprint,
+        order.standingOrderId ?? null,
+        order.status,
       ],
     );
     if (written.length === 0) return false;
-    this.bus.kick();
+    if (event) this.bus.kick();
     return true;
   }
 
@@ -384,7 +419,7 @@ export class OrdersService {
     const byId = new Map(found.map((row) => [row.id, row]));
     const rows = page.map((p) => byId.get(p.id)).filter((row): row is OrderRow => row !== undefined);
     const last = page[page.length - 1];
-    return { orders: rows.map(toOrder), next: page.length === limit ? { createdAt: last.at, id: last.id } : null, ...counted };
+    return { orders: await this.presentAll(rows), next: page.length === limit ? { createdAt: last.at, id: last.id } : null, ...counted };
   }
 
   /**
@@ -418,7 +453,8 @@ export class OrdersService {
   }
 
   async get(caller: Caller, orderId: string): Promise<Order> {
-    return toOrder(await this.visibleRow(caller, orderId));
+    const [order] = await this.presentAll([await this.visibleRow(caller, orderId)]);
+    return order;
   }
 
   /**
@@ -429,10 +465,19 @@ export class OrdersService {
     return this.transition(req.orderId, req.status, (row) => statusChangeProblem(row.status, req.status, 'admin'));
   }
 
-  /** The customer's Cancel button: own orders (404 for anyone else's), pending only (the transitions table). */
+  /**
+   * The customer's Cancel button: own orders (404 for anyone else's), pending only (the
+   * transitions table), until its delivery date's cut-off (409 after: the bakery is preparing it).
+   */
   async cancelByCustomer(caller: Caller, orderId: string): Promise<Order> {
     await this.visibleRow(caller, orderId);
-    return this.transition(orderId, 'cancelled', (row) => statusChangeProblem(row.status, 'cancelled', 'customer'));
+    const schedule = await this.delivery.context();
+    return this.transition(orderId, 'cancelled', (row) => {
+      const refused = statusChangeProblem(row.status, 'cancelled', 'customer');
+      if (refused) return refused;
+      const until = changeableUntil(row.deliveryDate, schedule.schedule, schedule.timeZone);
+      return until && schedule.now.getTime() >= until.getTime() ? DeliveryMessages.orderBeingPrepared : null;
+    });
   }
 
   private async transition(orderId: string, status: OrderStatus, problem: (row: OrderRow) => string | null): Promise<Order> {
@@ -447,7 +492,8 @@ export class OrdersService {
       await tx.manager.update(OrderRow, { id: orderId }, { status });
       await this.publishStatusChange(tx, { orderId, customerId: row.customerId, status, previousStatus });
     });
-    return toOrder((await this.findRow(orderId))!);
+    const [order] = await this.presentAll([(await this.findRow(orderId))!]);
+    return order;
   }
 
   private async publishStatusChange(tx: EventTransaction, event: OrderStatusChangedEvent): Promise<void> {

@@ -40,7 +40,9 @@ export class FaultKit {
   customers: ApiClient[] = [];
   products: { id: string }[] = [];
 
-  static async start(options: { instances?: Partial<Record<ProcessName, number>>; customers?: number } = {}): Promise<FaultKit> {
+  static async start(
+    options: { instances?: Partial<Record<ProcessName, number>>; customers?: number; env?: Record<string, string> } = {},
+  ): Promise<FaultKit> {
     const kit = new FaultKit();
     const port = await freePort();
     kit.url = `http://127.0.0.1:${port}`;
@@ -55,6 +57,7 @@ export class FaultKit {
         RPC_TIMEOUT_MS: '3000',
         // every checkout comes from 127.0.0.1: keep the sign-in limit out of the way
         LOGIN_MAX_FAILURES_PER_IP: '100000',
+        ...options.env,
       },
       stdio: process.env.TEST_LOG_LEVEL ? 'inherit' : 'ignore',
     });

@@ -37,6 +37,7 @@ describe('the active navigation entry is the most specific one', () => {
         'Overview',
         'Inventory',
         'Fulfilment',
+        'Schedule',
         'Customers',
       ]);
       expect(current(tabs)).toEqual(['Inventory']);

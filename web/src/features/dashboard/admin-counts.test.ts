@@ -1,4 +1,4 @@
-import { makeProduct, makeUser } from '@/testing/fixtures';
+import { makeProduct } from '@/testing/fixtures';
 import { adminCounts } from './admin-counts';
 
 describe('admin dashboard counts (spec section 2)', () => {
@@ -11,7 +11,8 @@ describe('admin dashboard counts (spec section 2)', () => {
       ],
       // the server's figures: orders are never counted from a downloaded list
       metrics: { totalOrders: 3, pendingOrders: 2 },
-      customers: [makeUser(), makeUser({ id: 'u2' })],
+      // the server's count of customers, not a list
+      customers: 2,
       lowStock: [makeProduct({ id: 'b', stock: 2 })],
     });
     expect(counts).toEqual({ products: 2, activeProducts: 1, orders: 3, pendingOrders: 2, customers: 2, lowStock: 1 });

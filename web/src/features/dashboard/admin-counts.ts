@@ -1,5 +1,4 @@
 import type { Product } from '@contracts/catalog';
-import type { User } from '@contracts/users';
 import { catalogueProducts } from '@/lib/product-review';
 import type { DashboardMetrics } from './api/metrics';
 
@@ -23,7 +22,8 @@ export function adminCounts(data: {
   products?: Product[];
   /** the order figures come from the dashboard metrics (kept by the server), not from a list of orders */
   metrics?: Pick<DashboardMetrics, 'totalOrders' | 'pendingOrders'>;
-  customers?: User[];
+  /** how many customers the server counted (X-Total-Count), not a downloaded list */
+  customers?: number;
   lowStock?: Product[];
 }): AdminCounts {
   const catalogue = data.products ? catalogueProducts(data.products) : undefined;
@@ -32,7 +32,7 @@ export function adminCounts(data: {
     activeProducts: catalogue?.filter((p) => p.isActive).length,
     orders: data.metrics?.totalOrders,
     pendingOrders: data.metrics?.pendingOrders,
-    customers: data.customers?.length,
+    customers: data.customers,
     lowStock: data.lowStock?.length,
   };
 }

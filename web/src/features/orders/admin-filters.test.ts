@@ -1,6 +1,6 @@
 import { ORDER_STATUSES } from '@contracts/constants';
 import { makeOrder, makeOrderItem } from '@/testing/fixtures';
-import { nextPagePath, orderListPath } from './api/orders';
+import { orderListPath } from './api/orders';
 import { ADMIN_STATUS_FILTER_OPTIONS, itemSummary, orderCustomerName, STATUS_OPTIONS, statusOptionsFor, statusTitle } from './filters';
 import { readOrderFilters, writeOrderFilters } from './url-filters';
 
@@ -19,11 +19,6 @@ describe('Manage Orders filters (spec section 2)', () => {
     );
     expect(orderListPath({ q: ' corner & co ', customerId: orders[0].id })).toBe(`/api/orders?q=corner+%26+co&customerId=${orders[0].id}&limit=20`);
     expect(orderListPath({ q: '   ' })).toBe('/api/orders?limit=20');
-  });
-  it('follows the Link header to the next page on this origin, and stops without one', () => {
-    expect(nextPagePath(`<${window.location.origin}/api/orders?status=pending&cursor=abc>; rel="next"`)).toBe('/api/orders?status=pending&cursor=abc');
-    expect(nextPagePath(null)).toBeNull();
-    expect(nextPagePath('<http://elsewhere.test/x>; rel="prev"')).toBeNull();
   });
   it('reads the filters from the URL, ignoring what is not a filter value, and writes only those set', () => {
     expect(readOrderFilters(new URLSearchParams('status=in_transit&date=2026-11-21&q=corner'))).toEqual({ status: 'in_transit', date: '2026-11-21', text: 'corner' });

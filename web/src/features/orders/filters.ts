@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, type OrderStatus, type Role } from '@contracts/constants';
 import { nextOrderStatuses } from '@contracts/order-status';
 import type { Order } from '@contracts/ordering';
+import { listCountText } from '@/lib/paged-list';
 
 /** Spec section 2: the order history's status filter. */
 export const STATUS_FILTER_OPTIONS = [
@@ -11,14 +12,9 @@ export const STATUS_FILTER_OPTIONS = [
   { value: 'delivered', label: 'Delivered' },
 ] as const;
 
-/**
- * The count above a list: "24 orders" (or "24 matching orders" when filtered) with how many are
- * shown while more pages remain; "Showing the first N" when the server did not count them.
- */
+/** The count above a list of orders ("24 orders", "3 matching orders, showing 2", "Showing the first 20 orders"). */
 export function ordersCountText(loaded: number, total: number | null, filtered: boolean): string {
-  if (total === null) return `Showing the first ${loaded} ${loaded === 1 ? 'order' : 'orders'}`;
-  const counted = `${total} ${filtered ? 'matching ' : ''}${total === 1 ? 'order' : 'orders'}`;
-  return loaded < total ? `${counted}, showing ${loaded}` : counted;
+  return listCountText(loaded, total, filtered, ['order', 'orders']);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   validateName,
   validatePrice,
   validateRestock,
+  validateLeadDays,
   validateStock,
 } from './product-form';
 
@@ -52,5 +53,18 @@ describe('Edit and Restock', () => {
     expect(validateRestock(undefined, 30)).toBe('Enter how many to add');
     expect(validateRestock(0, 30)).toBe('Add at least 1');
     expect(validateRestock(20, 30)).toBeUndefined();
+  });
+});
+
+describe('lead time', () => {
+  it('is whole days from 0 to 30, sent when given, and only when changed on Edit', () => {
+    expect(validateLeadDays(0)).toBeUndefined();
+    expect(validateLeadDays(30)).toBeUndefined();
+    for (const bad of [31, -1, 1.5, null]) expect(validateLeadDays(bad)).toBe('Lead time must be a whole number of days from 0 to 30');
+    expect(toCreateInput({ name: 'Cake', price: '45', category: 'pastries', stock: 1, leadDays: 0 })).toMatchObject({ leadDays: 0 });
+    const cake = makeProduct({ leadDays: 3 });
+    expect(formValuesOf(cake).leadDays).toBe(3);
+    expect(toUpdateInput(cake, { ...formValuesOf(cake), leadDays: 3 })).toEqual({});
+    expect(toUpdateInput(cake, { ...formValuesOf(cake), leadDays: 0 })).toEqual({ leadDays: 0 });
   });
 });

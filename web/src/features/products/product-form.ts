@@ -1,5 +1,6 @@
 /** The admin's product forms (Add Product, Edit, Restock, Review): rules and what is sent. */
 import { CATEGORIES, CatalogMessages, countProblem, MAX_STOCK, type Category } from '@contracts/constants';
+import { DeliveryMessages, SCHEDULE_LIMITS } from '@contracts/delivery-rules';
 import type { Product } from '@contracts/catalog';
 import type { CreateProductInput, UpdateProductInput } from './api/products';
 import { validatePrice } from './submission';
@@ -17,6 +18,8 @@ export interface ProductFormValues {
   category?: Category;
   stock?: number | null;
   lowStockThreshold?: number | null;
+  /** days of notice beyond the delivery date's cut-off (celebration cakes); 0 for none */
+  leadDays?: number | null;
   /** the registered photo's object path; empty or null for none */
   imageUrl?: string | null;
 }
@@ -65,6 +68,18 @@ export function validateThreshold(value: number | null | undefined): string | un
   );
 }
 
+const LEAD_DAYS_MESSAGES = {
+  required: DeliveryMessages.productLeadDays,
+  whole: DeliveryMessages.productLeadDays,
+  min: DeliveryMessages.productLeadDays,
+  max: DeliveryMessages.productLeadDays,
+};
+
+/** A product's lead time: whole days from 0 to 30 (the server's own limit and message). */
+export function validateLeadDays(value: number | null | undefined): string | undefined {
+  return countProblem(value ?? undefined, 0, SCHEDULE_LIMITS.productLeadDaysMax, LEAD_DAYS_MESSAGES) ?? undefined;
+}
+
 /** Restock: how many arrive, at least 1, and the new stock stays within the limit. */
 export function validateRestock(add: number | null | undefined, current: number): string | undefined {
   const problem = countProblem(add ?? undefined, 1, MAX_STOCK - current, {
@@ -93,6 +108,7 @@ export function toCreateInput(values: ProductFormValues): CreateProductInput {
     stock: values.stock ?? 0,
     isActive: true,
     ...(imageUrl ? { imageUrl } : {}),
+    ...(typeof values.leadDays === 'number' ? { leadDays: values.leadDays } : {}),
   };
 }
 
@@ -110,6 +126,7 @@ export function toUpdateInput(product: Product, values: ProductFormValues): Upda
   if (typeof values.lowStockThreshold === 'number' && values.lowStockThreshold !== product.lowStockThreshold) {
     changes.lowStockThreshold = values.lowStockThreshold;
   }
+  if (typeof values.leadDays === 'number' && values.leadDays !== product.leadDays) changes.leadDays = values.leadDays;
   const imageUrl = blankToUndefined(values.imageUrl) ?? null;
   if (imageUrl !== (product.imageUrl ?? null)) changes.imageUrl = imageUrl;
   return changes;
@@ -124,6 +141,7 @@ export function formValuesOf(product: Product): ProductFormValues {
     category: product.category ?? undefined,
     stock: product.stock,
     lowStockThreshold: product.lowStockThreshold,
+    leadDays: product.leadDays ?? 0,
     imageUrl: product.imageUrl,
   };
 }

@@ -1,13 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import type { BakeryCalendar } from '@contracts/calendar';
-
-export const CALENDAR_KEY = ['/api/calendar'] as const;
+import { CALENDAR_KEY, useBakeryCalendar } from '@/lib/bakery-time';
+import { DELIVERY_CALENDAR_KEY, useDeliveryDays, type DeliveryDays } from '@/lib/delivery-calendar';
 
 /**
- * The bakery's calendar (its time zone, today there, how many days ahead a delivery may be), read
- * whenever the cart opens: the date picker offers what the server accepts, whatever the browser's
- * clock and time zone say.
+ * The bakery's calendar (its time zone, today there, how many days ahead a delivery may be) and
+ * which delivery dates can be ordered, read whenever the cart opens: the date picker offers what
+ * the server accepts, whatever the browser's clock and time zone say. (The hooks live in
+ * web/src/lib, shared with the Change order dialog.)
  */
-export function useBakeryCalendar() {
-  return useQuery<BakeryCalendar>({ queryKey: CALENDAR_KEY, refetchOnMount: 'always' });
-}
+export { CALENDAR_KEY, DELIVERY_CALENDAR_KEY, useBakeryCalendar, useDeliveryDays, type DeliveryDays };

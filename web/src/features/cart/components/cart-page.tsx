@@ -1,25 +1,29 @@
-import { DeleteOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, DeleteOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, DatePicker, Input, Select, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { cloneElement, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { ProductImage } from '@/components/ui/product-image';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { notify } from '@/components/ui/toast-store';
-import { usePlaceOrder } from '@/features/orders/api/orders';
-import { deliveryDateRefusal } from '@contracts/calendar';
+import { usePlaceOrder } from '../api/place-order';
+import { addDays, deliveryDateRefusal } from '@contracts/calendar';
 import { CART_LINE_MAX, CART_LINE_MIN, DELIVERY_TIME_SLOTS, type DeliveryTimeSlot } from '@contracts/constants';
+import { DeliveryMessages, longDate, type CalendarRefusal } from '@contracts/delivery-rules';
 import type { CartLine } from '@contracts/ordering';
 import { isApiError } from '@/lib/api-client';
+import { countdownText, cutoffText, shortDate, useBakeryClock, useServerNow } from '@/lib/bakery-time';
 import { toIsoDate } from '@/lib/dates';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { formatAmount, formatCents, formatMoney, lineTotalCents } from '@/lib/money';
 import { useIsMobile } from '@/lib/use-is-mobile';
-import { useBakeryCalendar } from '../api/calendar';
+import { useDeliveryDays } from '../api/calendar';
 import { useCart, usePricing, useRemoveCartItem, useUpdateCartItem } from '../api/cart';
+import { MakeStandingOrderButton } from './make-standing-order-button';
+import { daysAt, firstOrderable, hasOrderingWindows, unavailableNotes } from '../delivery-windows';
 import { placeOrderError, totalChangedDetails, type TotalChanged } from '../place-order-error';
 import { cartTotals, formatRate } from '../totals';
 import './cart.css';
@@ -32,6 +36,9 @@ export function CartPage() {
   // the last Place Order refused because the total was not the one shown (cleared by the next attempt)
   const [totalChanged, setTotalChanged] = useState<TotalChanged | null>(null);
   const lines = cart.data ?? [];
+  // the products' lead times narrow the delivery dates (one key for the same products, whatever the quantities)
+  const productKey = [...new Set(lines.flatMap((l) => (l.product ? [l.productId] : [])))].sort().join(',');
+  const productIds = useMemo(() => (productKey ? productKey.split(',') : []), [productKey]);
 
   if (cart.isLoading) {
     return (
@@ -98,7 +105,9 @@ export function CartPage() {
           empty={lines.length === 0}
           expectedTotal={pricingReady ? formatCents(totals.total) : null}
           onTotalChanged={setTotalChanged}
+          productIds={productIds}
         />
+        <MakeStandingOrderButton />
       </div>
     </div>
   );
@@ -200,32 +209,108 @@ function PriceNotice({ lines, totalChanged }: { lines: CartLine[]; totalChanged:
   );
 }
 
+/** The chosen date could no longer be ordered and the form moved on: what the page says. */
+interface MovedNotice {
+  from: string;
+  to: string | null;
+  reason: CalendarRefusal | null;
+  message: string;
+}
+
+function MovedDateNotice({ moved, onClose }: { moved: MovedNotice; onClose: () => void }) {
+  const closed = moved.reason === 'cutoff_passed' || moved.reason === 'lead_time';
+  const next = moved.to ? `Your delivery date is now ${longDate(moved.to)}.` : DeliveryMessages.noneOrderable;
+  return (
+    <Alert
+      className="delivery-moved"
+      type="warning"
+      showIcon
+      role="alert"
+      closable={{ 'aria-label': 'Dismiss' }}
+      onClose={onClose}
+      title={closed ? `Orders for ${shortDate(moved.from)} have closed` : `${shortDate(moved.from)} can no longer be ordered`}
+      description={`${moved.message ? `${moved.message} ` : ''}${next}`}
+    />
+  );
+}
+
 /**
- * Delivery date, time slot, special instructions; all optional, sent as null when empty. The date
- * picker offers the days the server accepts: from the bakery's today (its time zone, not the
- * browser's) to MAX_DELIVERY_DAYS_AHEAD days later, by the server's own rule (`deliveryDateRefusal`).
+ * Delivery date, time slot, special instructions, sent as null when empty. The date picker offers
+ * the days the server accepts: from the bakery's today (its time zone, not the browser's) to
+ * MAX_DELIVERY_DAYS_AHEAD days later (`deliveryDateRefusal`), and of those the ones the bakery's
+ * ordering windows allow for the cart's products (GET /api/delivery/calendar), a refused day
+ * saying why (on hover, and below the calendar). Where the bakery has windows, the next orderable
+ * date is chosen, its cut-off counts down by the server's clock, and a cut-off that passes while
+ * the cart is open moves the date on and says so. With the default schedule (every day open until
+ * its end) the date stays optional and empty, as the spec has it.
  */
 function DeliveryForm({
   empty,
   expectedTotal,
   onTotalChanged,
+  productIds,
 }: {
   empty: boolean;
   /** the total shown, in the API's form ("66.75"); null while the pricing is loading */
   expectedTotal: string | null;
   onTotalChanged: (details: TotalChanged | null) => void;
+  /** the cart's products, sorted: their lead times narrow the dates */
+  productIds: readonly string[];
 }) {
-  const [date, setDate] = useState<Dayjs | null>(null);
+  const [date, setDate] = useState<string | null>(null);
+  // the customer chose or cleared a date: none is chosen for them from then on
+  const [touched, setTouched] = useState(false);
+  const [moved, setMoved] = useState<MovedNotice | null>(null);
+  const [dateError, setDateError] = useState<string | null>(null);
   const [slot, setSlot] = useState<DeliveryTimeSlot | undefined>(undefined);
   const [instructions, setInstructions] = useState('');
   const place = usePlaceOrder();
-  const calendar = useBakeryCalendar();
+  const { calendar, offsetMs, timeZone } = useBakeryClock();
   const navigate = useNavigate();
   // without the bakery's calendar (it could not be read) the browser's date stands in; the server has the last word
   const today = calendar.data?.today ?? toIsoDate(new Date());
   const maxDaysAhead = calendar.data?.maxDeliveryDaysAhead ?? Number.POSITIVE_INFINITY;
+  const required = calendar.data?.requireDeliveryDate ?? false;
+  const range = calendar.data ? { from: calendar.data.today, to: addDays(calendar.data.today, calendar.data.maxDeliveryDaysAhead) } : null;
+  const delivery = useDeliveryDays(range, productIds);
+  const { refetch: refetchDays } = delivery;
+  // every second: the countdown, and the cut-offs that pass while the cart is open
+  const now = useServerNow(offsetMs, 1000);
+  const days = useMemo(() => daysAt(delivery.days, now, timeZone), [delivery.days, now, timeZone]);
+  const windows = useMemo(() => hasOrderingWindows(delivery.days, timeZone, required), [delivery.days, timeZone, required]);
+  const notes = useMemo(() => unavailableNotes(days.values()), [days]);
+  const next = firstOrderable(days, today);
+  const chosen = date ? days.get(date) : undefined;
+  const slotOptions = chosen ? chosen.slots : DELIVERY_TIME_SLOTS;
   // one key per checkout attempt; kept when the answer never came, so a retry cannot order twice
   const attemptKey = useRef(newIdempotencyKey());
+
+  // the bakery has windows: lead with the next date that can be ordered
+  useEffect(() => {
+    if (windows && !touched && date === null && next) setDate(next);
+  }, [windows, touched, date, next]);
+
+  // the chosen date can no longer be ordered (its cut-off passed, or the server now refuses it):
+  // say so and move to the next one, and read the dates again
+  useEffect(() => {
+    if (!date || !chosen || chosen.orderable) return;
+    setMoved({ from: date, to: next, reason: chosen.reason, message: chosen.message ?? '' });
+    setDate(next);
+    setDateError(null);
+    void refetchDays();
+  }, [date, chosen, next, refetchDays]);
+
+  // a slot the (new) date does not offer
+  useEffect(() => {
+    if (slot && !slotOptions.includes(slot)) setSlot(undefined);
+  }, [slot, slotOptions]);
+
+  const chooseDate = (value: Dayjs | null) => {
+    setTouched(true);
+    setDate(value ? value.format('YYYY-MM-DD') : null);
+    setMoved(null);
+    setDateError(null);
+  };
 
   const onPlace = () => {
     if (empty) {
@@ -233,11 +318,16 @@ function DeliveryForm({
       return;
     }
     if (expectedTotal === null) return; // the total is not shown yet
+    if (required && !date) {
+      setDateError(DeliveryMessages.dateRequired);
+      document.getElementById('delivery-date')?.focus();
+      return;
+    }
     onTotalChanged(null);
     // mutateAsync: the emptied cart replaces this form before per-call callbacks would run
     place
       .mutateAsync({
-        deliveryDate: date ? date.format('YYYY-MM-DD') : null,
+        deliveryDate: date,
         deliveryTimeSlot: slot ?? null,
         specialInstructions: instructions.trim() || null,
         expectedTotal,
@@ -253,27 +343,84 @@ function DeliveryForm({
           if (isApiError(err)) attemptKey.current = newIdempotencyKey();
           const changed = totalChangedDetails(err);
           if (changed) onTotalChanged(changed);
+          if (isApiError(err, 400)) {
+            // the date or slot was refused: show why at the field, and read the dates again
+            const refused = err.body?.errors?.deliveryDate?.[0];
+            if (refused) setDateError(refused);
+            void refetchDays();
+          }
           notify.error(placeOrderError(err));
         },
       );
   };
 
+  const countdown = chosen?.orderable && chosen.cutoffAt ? Date.parse(chosen.cutoffAt) - now : null;
   return (
     <Card title={<h2 className="card-heading">Delivery Details</h2>}>
       <div className="delivery-form">
+        {moved && <MovedDateNotice moved={moved} onClose={() => setMoved(null)} />}
         <div className="field">
-          <label htmlFor="delivery-date">Delivery Date</label>
+          <label htmlFor="delivery-date" className={required ? 'required-label' : undefined}>
+            Delivery Date
+          </label>
           <DatePicker
             id="delivery-date"
-            value={date}
-            onChange={setDate}
+            value={date ? dayjs(date) : null}
+            onChange={chooseDate}
             format="YYYY-MM-DD"
             placeholder="Select a date"
-            disabledDate={(d) => deliveryDateRefusal(d.format('YYYY-MM-DD'), today, maxDaysAhead) !== null}
+            disabledDate={(d) => {
+              const iso = d.format('YYYY-MM-DD');
+              if (deliveryDateRefusal(iso, today, maxDaysAhead) !== null) return true;
+              const day = days.get(iso);
+              return day !== undefined && !day.orderable;
+            }}
+            cellRender={(current, info) => {
+              if (info.type !== 'date' || typeof current !== 'object') return info.originNode;
+              const day = days.get(current.format('YYYY-MM-DD'));
+              // the reason on hover
+              return day && !day.orderable && day.message ? cloneElement(info.originNode as ReactElement<{ title?: string }>, { title: day.message }) : info.originNode;
+            }}
+            renderExtraFooter={() =>
+              notes.length > 0 ? (
+                <ul className="delivery-notes" aria-label="Dates that cannot be ordered">
+                  {notes.map((note) => (
+                    <li key={note}>{note}</li>
+                  ))}
+                </ul>
+              ) : null
+            }
             defaultPickerValue={dayjs(today)}
-            disabled={calendar.isLoading}
+            disabled={calendar.isLoading || delivery.isLoading}
+            status={dateError ? 'error' : undefined}
+            aria-required={required || undefined}
+            aria-invalid={dateError ? true : undefined}
+            aria-describedby={dateError ? 'delivery-date-error' : countdown !== null ? 'delivery-cutoff' : undefined}
             className="full-width"
           />
+          {dateError && (
+            <div id="delivery-date-error" className="field-error" role="alert">
+              {dateError}
+            </div>
+          )}
+          {chosen && countdown !== null && chosen.cutoffAt && (
+            <div id="delivery-cutoff" className="delivery-cutoff" data-testid="delivery-cutoff">
+              <ClockCircleOutlined aria-hidden="true" />
+              <span>
+                <strong>
+                  Order within {countdownText(countdown)} for delivery on {shortDate(chosen.date)}
+                </strong>
+                <span className="muted"> · orders close {cutoffText(chosen.cutoffAt, timeZone, now)}</span>
+              </span>
+            </div>
+          )}
+          {delivery.isError && (
+            <LoadError
+              inline
+              title="The delivery dates could not be checked"
+              query={{ refetch: refetchDays, isFetching: delivery.isFetching }}
+            />
+          )}
         </div>
         <div className="field">
           <label htmlFor="delivery-slot">Delivery Time Slot</label>
@@ -283,7 +430,7 @@ function DeliveryForm({
             onChange={setSlot}
             allowClear
             placeholder="Select a time slot"
-            options={DELIVERY_TIME_SLOTS.map((s) => ({ value: s, label: s }))}
+            options={slotOptions.map((s) => ({ value: s, label: s }))}
             className="full-width"
           />
         </div>

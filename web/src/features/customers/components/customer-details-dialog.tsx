@@ -1,4 +1,5 @@
 import { Avatar, Button, Modal, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
 import { LoadError } from '@/components/ui/load-error';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { BUSINESS_TYPE_LABELS } from '@/lib/account-validation';
@@ -11,8 +12,24 @@ import { accountStatus, customerDisplayName, customerInitials } from '../display
 /** How many of a customer's orders the details show (the newest; Manage Orders has the rest). */
 const CUSTOMER_ORDERS_SHOWN = 10;
 
-/** View: the customer's details and their newest orders (the server filters by customer and counts them). */
-export function CustomerDetailsDialog({ customer, onClose, onEdit }: { customer: Customer | null; onClose: () => void; onEdit: (c: Customer) => void }) {
+/** More about a customer, from another feature (their standing orders), composed in app/. */
+export type CustomerSection = (customerId: string) => ReactNode;
+
+/**
+ * View: the customer's details and their newest orders (the server filters by customer and counts
+ * them); `section`, below them: their standing orders.
+ */
+export function CustomerDetailsDialog({
+  customer,
+  onClose,
+  onEdit,
+  section,
+}: {
+  customer: Customer | null;
+  onClose: () => void;
+  onEdit: (c: Customer) => void;
+  section?: CustomerSection;
+}) {
   const details = useCustomer(customer?.id, customer ?? undefined);
   const c = details.data ?? customer;
   const orders = useOrderList({ customerId: customer?.id, limit: CUSTOMER_ORDERS_SHOWN }, { enabled: customer !== null });
@@ -93,6 +110,7 @@ export function CustomerDetailsDialog({ customer, onClose, onEdit }: { customer:
             )}
             {!complete && theirs.length > 0 && !orders.isError && <p className="muted">The {theirs.length} most recent.</p>}
           </section>
+          {section?.(c.id)}
         </div>
       )}
     </Modal>

@@ -175,4 +175,83 @@ describe('Manage Customers (spec section 2)', () => {
     expect(toast).toHaveAttribute('role', 'alert');
     expect(toast).toHaveTextContent('Error');
   });
+  it('asks for one page on opening, says how many there are, and the next page only when Load more is pressed', async () => {
+    setMobile(false);
+    const fetchMock = mockFetch({
+      'GET /api/customers?limit=24': () =>
+        jsonResponse([trattoria], 200, 'OK', { 'X-Total-Count': '2', Link: '<http://localhost/api/customers?limit=24&cursor=page2>; rel="next"' }),
+      'GET /api/customers?limit=24&cursor=page2': () => jsonResponse([bare]),
+    });
+    renderRoutes(routes, { path: '/admin/customers' });
+    await screen.findByLabelText('Trattoria Sole');
+    expect(screen.getByText('2 customers, showing 1')).toBeInTheDocument();
+    const listCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/customers'));
+    expect(listCalls()).toEqual(['/api/customers?limit=24']);
+    expect(screen.queryByLabelText('solo@shop.test')).not.toBeInTheDocument();
+    fireEvent.click(button(screen, 'Load more'));
+    expect(await screen.findByLabelText('solo@shop.test')).toBeInTheDocument();
+    expect(screen.getByLabelText('Trattoria Sole')).toBeInTheDocument();
+    expect(listCalls()).toEqual(['/api/customers?limit=24', '/api/customers?limit=24&cursor=page2']);
+    expect(screen.getByText('2 customers')).toBeInTheDocument();
+    expect(screen.queryByText('Load more')).not.toBeInTheDocument();
+  });
+
+  it('searches on the server once typing pauses, keeps the search in the URL, and says when none match', async () => {
+    setMobile(false);
+    const fetchMock = mockFetch({
+      'GET /api/customers': (_init, url) =>
+        url!.includes('q=marco')
+          ? jsonResponse([trattoria], 200, 'OK', { 'X-Total-Count': '1' })
+          : url!.includes('q=nobody')
+            ? jsonResponse([], 200, 'OK', { 'X-Total-Count': '0' })
+            : jsonResponse([trattoria, bare], 200, 'OK', { 'X-Total-Count': '2' }),
+    });
+    const { router } = renderRoutes(routes, { path: '/admin/customers' });
+    await screen.findByLabelText('solo@shop.test');
+    expect(screen.getByText('2 customers')).toBeInTheDocument();
+    const box = screen.getByPlaceholderText('Business name, name or email');
+    expect(box).toHaveAccessibleName('Search customers');
+    for (const typed of ['m', 'mar', 'marco ']) fireEvent.change(box, { target: { value: typed } });
+    await waitFor(() => expect(screen.queryByLabelText('solo@shop.test')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Trattoria Sole')).toBeInTheDocument();
+    expect(screen.getByText('1 matching customer')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=marco');
+    // one request for what was typed once it paused, none for each letter
+    const searches = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/customers') && url.includes('q='));
+    expect(searches).toEqual(['/api/customers?q=marco&limit=24']);
+
+    fireEvent.change(box, { target: { value: 'nobody' } });
+    expect(await screen.findByText('No customers match')).toBeInTheDocument();
+    expect(screen.getByText('Try another business name, name or email')).toBeInTheDocument();
+    // (not the empty directory's state)
+    expect(screen.queryByText('No customers found')).not.toBeInTheDocument();
+
+    // a link to the screen without a search (the sidebar's Manage Customers) clears the box too
+    await act(() => router.navigate('/admin/customers'));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(await screen.findByLabelText('solo@shop.test')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens with the search in the URL: in the box and asked of the server', async () => {
+    setMobile(true);
+    const fetchMock = mockFetch({ 'GET /api/customers?q=trattoria&limit=24': () => jsonResponse([trattoria], 200, 'OK', { 'X-Total-Count': '1' }) });
+    renderRoutes(routes, { path: '/admin/customers?q=trattoria' });
+    await screen.findByLabelText('Trattoria Sole');
+    expect(screen.getByPlaceholderText('Business name, name or email')).toHaveValue('trattoria');
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/customers'))).toEqual(['/api/customers?q=trattoria&limit=24']);
+  });
+
+  it('says when the customers could not be loaded, and Retry asks again', async () => {
+    setMobile(false);
+    let fail = true;
+    mockFetch({
+      'GET /api/customers': () => (fail ? jsonResponse({ statusCode: 500, message: 'Internal error' }, 500, 'Internal Server Error') : jsonResponse([bare])),
+    });
+    renderRoutes(routes, { path: '/admin/customers' });
+    expect(await screen.findByText('Customers could not be loaded')).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(button(screen, 'Retry'));
+    expect(await screen.findByLabelText('solo@shop.test')).toBeInTheDocument();
+  });
 });

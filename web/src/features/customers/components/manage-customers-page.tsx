@@ -1,14 +1,30 @@
-import { EditOutlined, EnvironmentOutlined, EyeOutlined, MailOutlined, PhoneOutlined, ShopOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Avatar, Button, Card, Skeleton, Tag } from 'antd';
-import { useState } from 'react';
+import {
+  EditOutlined,
+  EnvironmentOutlined,
+  EyeOutlined,
+  MailOutlined,
+  PhoneOutlined,
+  SearchOutlined,
+  ShopOutlined,
+  TeamOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
+import { Avatar, Button, Card, Input, Skeleton, Tag } from 'antd';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { CUSTOMER_SEARCH_MAX } from '@contracts/constants';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
+import { LoadMore } from '@/components/ui/load-more';
 import { formatDate } from '@/lib/dates';
+import { listCountText } from '@/lib/paged-list';
 import { useIsMobile } from '@/lib/use-is-mobile';
-import { useCustomers, type Customer } from '../api/customers';
+import { useUrlSearchBox } from '@/lib/use-search-box';
+import { customersOf, useCustomerList, type Customer } from '../api/customers';
 import { accountStatus, businessTypeText, customerDisplayName, customerInitials, customerSince } from '../display';
+import { readCustomerSearch, writeCustomerSearch } from '../url-search';
 import { AddCustomerDialog } from './add-customer-dialog';
-import { CustomerDetailsDialog } from './customer-details-dialog';
+import { CustomerDetailsDialog, type CustomerSection } from './customer-details-dialog';
 import { EditCustomerDialog } from './edit-customer-dialog';
 import './customers.css';
 
@@ -17,25 +33,44 @@ export const SKELETON_CARDS = { desktop: 6, mobile: 3 } as const;
 
 /**
  * Spec section 2's Manage Customers: the shell shows the title and subtitle ('View and manage your
- * customer accounts', on mobile 'View and manage customer accounts'); here the Add button, the
- * loading and empty states, and one card per customer, with a layout of its own on each side.
+ * customer accounts', on mobile 'View and manage customer accounts'); here the search, the Add
+ * button, the loading and empty states, and one card per customer, with a layout of its own on
+ * each side. The server searches (business name, name or email) and pages, newest first, a page
+ * at a time ("Load more"); the search is in the URL (`/admin/customers?q=corner`), sent once
+ * typing pauses.
  */
-export function ManageCustomersPage() {
+export function ManageCustomersPage({ customerSection }: { customerSection?: CustomerSection } = {}) {
   const mobile = useIsMobile();
-  const customers = useCustomers();
+  const [params, setParams] = useSearchParams();
+  const search = readCustomerSearch(params);
+  const [text, setText] = useUrlSearchBox(
+    search,
+    useCallback((typed: string) => setParams((current) => writeCustomerSearch(current, typed), { replace: true }), [setParams]),
+  );
+  const customers = useCustomerList({ q: search || undefined });
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<Customer | null>(null);
   const [editing, setEditing] = useState<Customer | null>(null);
-  const list = customers.data ?? [];
+  const list = customersOf(customers.data);
+  const total = customers.data?.pages[0]?.total ?? null;
 
   return (
     <div className={mobile ? 'manage-customers customers-mobile' : 'manage-customers'}>
       <div className="customers-toolbar">
-        {!customers.isLoading && !customers.isError && (
-          <p className="muted customers-count">
-            {list.length} {list.length === 1 ? 'customer' : 'customers'}
-          </p>
-        )}
+        <div className="customer-search">
+          <label htmlFor="customer-search" className="visually-hidden">
+            Search customers
+          </label>
+          <Input
+            id="customer-search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Business name, name or email"
+            prefix={<SearchOutlined aria-hidden="true" />}
+            allowClear
+            maxLength={CUSTOMER_SEARCH_MAX}
+          />
+        </div>
         <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)} className="add-customer-button">
           {mobile ? 'Add New Customer' : 'Add Customer'}
         </Button>
@@ -51,6 +86,8 @@ export function ManageCustomersPage() {
         </div>
       ) : customers.isError ? (
         <LoadError icon={<TeamOutlined />} title="Customers could not be loaded" query={customers} />
+      ) : list.length === 0 && search ? (
+        <EmptyState icon={<SearchOutlined />} title="No customers match" hint="Try another business name, name or email" />
       ) : list.length === 0 ? (
         mobile ? (
           <EmptyState icon={<TeamOutlined />} title="No customers yet" hint="Start by adding your first customer to manage their account" />
@@ -58,20 +95,27 @@ export function ManageCustomersPage() {
           <EmptyState icon={<TeamOutlined />} title="No customers found" hint="No customer data is available yet" />
         )
       ) : (
-        <div className={mobile ? 'customer-list' : 'customer-grid'} role="list" aria-label="Customers">
-          {list.map((c) =>
-            mobile ? (
-              <MobileCustomerCard key={c.id} customer={c} onView={() => setViewing(c)} onEdit={() => setEditing(c)} />
-            ) : (
-              <DesktopCustomerCard key={c.id} customer={c} onView={() => setViewing(c)} onEdit={() => setEditing(c)} />
-            ),
-          )}
-        </div>
+        <>
+          <p className="muted customers-count" aria-live="polite">
+            {listCountText(list.length, total, search !== '', ['customer', 'customers'])}
+          </p>
+          <div className={mobile ? 'customer-list' : 'customer-grid'} role="list" aria-label="Customers">
+            {list.map((c) =>
+              mobile ? (
+                <MobileCustomerCard key={c.id} customer={c} onView={() => setViewing(c)} onEdit={() => setEditing(c)} />
+              ) : (
+                <DesktopCustomerCard key={c.id} customer={c} onView={() => setViewing(c)} onEdit={() => setEditing(c)} />
+              ),
+            )}
+          </div>
+          <LoadMore query={customers} what="customers" />
+        </>
       )}
 
       <AddCustomerDialog open={adding} onClose={() => setAdding(false)} />
       <CustomerDetailsDialog
         customer={viewing}
+        section={customerSection}
         onClose={() => setViewing(null)}
         onEdit={(c) => {
           setViewing(null);

@@ -14,7 +14,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { MetricCard, type MetricCardProps } from '@/components/ui/metric-card';
 import { ProductImage } from '@/components/ui/product-image';
 import { RecentOrderRow } from '@/components/ui/recent-order-row';
-import { useCustomers } from '@/features/customers/api/customers';
+import { useCustomerCount } from '@/features/customers/api/customers';
 import { useRecentOrders } from '@/features/orders/api/orders';
 import { useLowStockProducts, useProducts } from '@/features/products/api/products';
 import { orderCustomerName } from '@/lib/orders';
@@ -35,12 +35,13 @@ export function AdminDashboardPage() {
   const orders = useRecentOrders(RECENT_ORDERS, { fresh: true });
   const metrics = useDashboardMetrics();
   const recent = orders.data?.orders ?? [];
-  const customers = useCustomers();
+  // the server's count (one customer read), not the directory
+  const customers = useCustomerCount();
   const lowStock = useLowStockProducts();
   const counts = adminCounts({
     products: products.data,
     metrics: metrics.data,
-    customers: customers.data,
+    customers: customers.data ?? undefined,
     lowStock: lowStock.data,
   });
   const pending = pendingSubmissions(products.data ?? []).length;

@@ -1,7 +1,8 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { apiJson, apiRequest, isApiError, readJson } from '@/lib/api-client';
-import { CART_COUNT_KEY, CART_KEY, LOW_STOCK_KEY, METRICS_KEY, ORDERS_KEY, PRICING_KEY, PRODUCTS_KEY } from '@/lib/query-keys';
-import type { DeliveryTimeSlot, Order, OrderStatus } from '@contracts/ordering';
+import { apiJson } from '@/lib/api-client';
+import { fetchPage } from '@/lib/paged-list';
+import { LOW_STOCK_KEY, METRICS_KEY, ORDERS_KEY, PRODUCTS_KEY } from '@/lib/query-keys';
+import type { Order, OrderStatus } from '@contracts/ordering';
 
 export { ORDERS_KEY };
 export const orderKey = (id: string) => ['/api/orders', id] as const;
@@ -44,18 +45,9 @@ export function orderListPath(params: OrderListParams): string {
   return `/api/orders?${query.toString()}`;
 }
 
-/** The next page's path from a `Link: <url>; rel="next"` header (same origin: only its path and query). */
-export function nextPagePath(link: string | null): string | null {
-  const url = /<([^>]+)>;\s*rel="next"/.exec(link ?? '')?.[1];
-  if (!url) return null;
-  const parsed = new URL(url, window.location.origin);
-  return `${parsed.pathname}${parsed.search}`;
-}
-
 export async function fetchOrderPage(path: string, signal?: AbortSignal): Promise<OrderPage> {
-  const res = await apiRequest('GET', path, undefined, { signal });
-  const total = res.headers.get('x-total-count');
-  return { orders: await readJson<Order[]>(res), next: nextPagePath(res.headers.get('link')), total: total === null ? null : Number(total) };
+  const { items, next, total } = await fetchPage<Order>(path, signal);
+  return { orders: items, next, total };
 }
 
 const listKey = (params: OrderListParams) => [...ORDERS_KEY, 'list', params] as const;
@@ -96,46 +88,6 @@ export function ordersOf(data: InfiniteData<OrderPage> | undefined): Order[] {
 
 export function useOrder(id: string | undefined, placeholder?: Order) {
   return useQuery<Order>({ queryKey: orderKey(id ?? ''), enabled: Boolean(id), placeholderData: placeholder });
-}
-
-export interface PlaceOrderInput {
-  deliveryDate: string | null;
-  deliveryTimeSlot: DeliveryTimeSlot | null;
-  specialInstructions: string | null;
-  /** the total the cart showed: if the order would cost anything else, the server answers 409 and places nothing */
-  expectedTotal: string;
-  /** one per checkout attempt: a retry of the same attempt answers the same order */
-  idempotencyKey: string;
-}
-
-/**
- * Placing an order empties the cart, adds an order, moves the metrics and takes stock. A 409 means
- * the cart is not what the customer saw (prices, stock, availability, or it was being ordered
- * elsewhere): the cart, its pricing and the catalogue are read again.
- */
-export function usePlaceOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ idempotencyKey, ...body }: PlaceOrderInput) =>
-      apiJson<Order>('POST', '/api/orders', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
-    onError: (err) =>
-      isApiError(err, 409)
-        ? Promise.all([
-            queryClient.invalidateQueries({ queryKey: CART_KEY, exact: true }),
-            queryClient.invalidateQueries({ queryKey: CART_COUNT_KEY }),
-            queryClient.invalidateQueries({ queryKey: PRICING_KEY }),
-            queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
-          ])
-        : undefined,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: CART_KEY, exact: true }),
-        queryClient.invalidateQueries({ queryKey: CART_COUNT_KEY }),
-        queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
-        queryClient.invalidateQueries({ queryKey: METRICS_KEY }),
-        queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
-      ]),
-  });
 }
 
 /** Cancelling changes the order (list and details), the metrics, and gives the stock back. */

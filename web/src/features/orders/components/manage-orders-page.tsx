@@ -1,29 +1,28 @@
 import { CalendarOutlined, EyeOutlined, FileTextOutlined, MailOutlined, PhoneOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Modal, Select, Skeleton } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Card, Input, Modal, Select, Skeleton, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
 import type { OrderStatus } from '@contracts/constants';
 import { isFinalOrderStatus } from '@contracts/order-status';
 import type { Order } from '@contracts/ordering';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
+import { LoadMore } from '@/components/ui/load-more';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { notify } from '@/components/ui/toast-store';
 import { useMarkNotificationsRead } from '@/features/notifications/api/notifications';
 import { formatIsoDate } from '@/lib/dates';
 import { formatAmount } from '@/lib/money';
 import { useIsMobile } from '@/lib/use-is-mobile';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useUrlSearchBox } from '@/lib/use-search-box';
 import { ordersOf, useOrderList, useUpdateOrderStatus } from '../api/orders';
 import { ADMIN_STATUS_FILTER_OPTIONS, deliveryText, itemSummary, ordersCountText, orderCustomerName, statusOptionsFor, statusTitle } from '../filters';
 import { statusesOf, useUrlOrderFilters } from '../url-filters';
-import { LoadMore } from './load-more';
 import { PlacedDateFilter } from './placed-date-filter';
 import { OrderDetailsDialog } from './order-details-dialog';
+import { fromStandingOrder, shortfallLines, STANDING_ORDER_TAG } from '../shortfall';
+import './standing-order-marks.css';
 import './orders.css';
 import './manage-orders.css';
-
-/** How long the search waits for typing to pause before it asks the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Spec section 9: admin order cards show 3 items. */
 export const ADMIN_CARD_ITEMS = 3;
@@ -43,8 +42,11 @@ function placedAt(timestamp: string): string {
  */
 export function ManageOrdersPage() {
   const [filters, setFilters] = useUrlOrderFilters();
-  const [text, setText] = useState(filters.text);
-  const search = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  // the search goes to the URL (and so to the server) once typing pauses
+  const [text, setText] = useUrlSearchBox(
+    filters.text,
+    useCallback((typed: string) => setFilters({ text: typed }), [setFilters]),
+  );
   const orders = useOrderList(
     { status: statusesOf(filters.status), placedOn: filters.date || undefined, q: filters.text || undefined },
     { fresh: true, keepWhileFiltering: true },
@@ -55,20 +57,6 @@ export function ManageOrdersPage() {
 
   const { mutate: markAllRead } = markRead;
   useEffect(() => markAllRead(), [markAllRead]);
-  // The typed search goes to the URL (and so to the server) once typing pauses; a search the URL
-  // gets from elsewhere (a link, Back) goes into the box. `inUrl`: the search both last agreed on.
-  const inUrl = useRef(filters.text);
-  const typed = search.trim();
-  useEffect(() => {
-    if (typed === inUrl.current) return;
-    inUrl.current = typed;
-    setFilters({ text: typed });
-  }, [typed, setFilters]);
-  useEffect(() => {
-    if (filters.text === inUrl.current) return;
-    inUrl.current = filters.text;
-    setText(filters.text);
-  }, [filters.text]);
 
   const visible = ordersOf(orders.data);
   const total = orders.data?.pages[0]?.total ?? null;
@@ -126,7 +114,7 @@ export function ManageOrdersPage() {
               <AdminOrderCard key={order.id} order={order} onView={() => setViewing(order)} />
             ))}
           </ul>
-          <LoadMore query={orders} />
+          <LoadMore query={orders} what="orders" />
         </>
       )}
 
@@ -137,6 +125,7 @@ export function ManageOrdersPage() {
 
 function AdminOrderCard({ order, onView }: { order: Order; onView: () => void }) {
   const { shown, more } = itemSummary(order, ADMIN_CARD_ITEMS);
+  const shortfall = shortfallLines(order);
   const shortId = order.id.slice(-8);
   const update = useUpdateOrderStatus();
   const final = isFinalOrderStatus(order.status);
@@ -170,7 +159,14 @@ function AdminOrderCard({ order, onView }: { order: Order; onView: () => void })
             <h2 className="order-id">Order #{shortId}</h2>
             <div className="muted">Placed {placedAt(order.createdAt)}</div>
           </div>
-          <StatusBadge status={order.status} />
+          <div className="order-card-badges">
+            <StatusBadge status={order.status} />
+            {fromStandingOrder(order) && (
+              <Tag color="purple" className="standing-order-tag">
+                {STANDING_ORDER_TAG}
+              </Tag>
+            )}
+          </div>
         </div>
         <div className="admin-order-customer">
           <div className="admin-order-customer-name">{orderCustomerName(order)}</div>
@@ -191,6 +187,13 @@ function AdminOrderCard({ order, onView }: { order: Order; onView: () => void })
           ))}
           {more && <li className="muted">{more}</li>}
         </ul>
+        {shortfall.length > 0 && (
+          <ul className="order-shortfall" aria-label="Short of stock">
+            {shortfall.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        )}
       </div>
       <div className="admin-order-side">
         <div className="admin-order-total">

@@ -1,25 +1,29 @@
-import { CalendarOutlined, EyeOutlined, FileTextOutlined, StopOutlined } from '@ant-design/icons';
+import { CalendarOutlined, ClockCircleOutlined, EyeOutlined, FileTextOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Card, Modal, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
+import { LoadMore } from '@/components/ui/load-more';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { notify } from '@/components/ui/toast-store';
 import { useUser } from '@/features/auth/api/auth';
 import { isApiError } from '@/lib/api-client';
+import { useBakeryClock, useServerNow } from '@/lib/bakery-time';
 import { formatDate, formatIsoDate } from '@/lib/dates';
 import { formatAmount } from '@/lib/money';
 import { useIsMobile } from '@/lib/use-is-mobile';
-import { mayChangeOrderStatus } from '@contracts/order-status';
 import { ordersOf, useCancelOrder, useOrderList } from '../api/orders';
+import { changeWindowText, customerMayCancel } from '../change-window';
 import { deliveryText, itemSummary, STATUS_FILTER_OPTIONS } from '../filters';
 import { statusesOf, useUrlOrderFilters } from '../url-filters';
-import { LoadMore } from './load-more';
 import { PlacedDateFilter } from './placed-date-filter';
 import type { Order } from '@contracts/ordering';
 import { OrderDetailsDialog } from './order-details-dialog';
 import './orders.css';
+
+/** How often the list looks at the clock: Cancel goes within seconds of an order's cut-off. */
+const CUTOFF_TICK_MS = 5_000;
 
 /**
  * Spec section 2: order history with status and date filters, View and Cancel. The server filters
@@ -36,6 +40,9 @@ export function OrdersPage() {
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const visible = ordersOf(orders.data);
   const filtered = filters.status !== 'all' || filters.date !== '';
+  // the cut-offs (until when an order can be cancelled) by the server's clock, in the bakery's zone
+  const { offsetMs, timeZone } = useBakeryClock();
+  const now = useServerNow(offsetMs, CUTOFF_TICK_MS);
 
   return (
     <div className={mobile ? 'orders orders-mobile' : 'orders'}>
@@ -78,22 +85,36 @@ export function OrdersPage() {
                 key={order.id}
                 order={order}
                 onView={() => setViewing(order)}
-                onCancel={customer && mayChangeOrderStatus(order.status, 'cancelled', 'customer') ? () => setCancelling(order) : undefined}
+                onCancel={customer && customerMayCancel(order, now) ? () => setCancelling(order) : undefined}
+                changeWindow={customer ? changeWindowText(order, timeZone, now) : null}
               />
             ))}
           </ul>
-          <LoadMore query={orders} />
+          <LoadMore query={orders} what="orders" />
         </>
       )}
 
-      <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} />
+      <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} changeWindow={customer ? { timeZone, now } : undefined} />
       <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
     </div>
   );
 }
 
-/** `onCancel`: only when the signed-in user may cancel this order (a customer's pending order). */
-function OrderCard({ order, onView, onCancel }: { order: Order; onView: () => void; onCancel?: () => void }) {
+/**
+ * `onCancel`: only when the signed-in user may cancel this order (a customer's pending order, before
+ * its date's cut-off); `changeWindow`: until when it can be changed, for its customer.
+ */
+function OrderCard({
+  order,
+  onView,
+  onCancel,
+  changeWindow,
+}: {
+  order: Order;
+  onView: () => void;
+  onCancel?: () => void;
+  changeWindow: string | null;
+}) {
   const { shown, more } = itemSummary(order);
   const shortId = order.id.slice(-8);
   return (
@@ -114,6 +135,11 @@ function OrderCard({ order, onView, onCancel }: { order: Order; onView: () => vo
       <div className="order-card-foot">
         <div className="order-delivery">
           <CalendarOutlined aria-hidden="true" /> <span className="muted">Delivery:</span> {deliveryText(order, formatIsoDate)}
+          {changeWindow && (
+            <div className="order-change-window">
+              <ClockCircleOutlined aria-hidden="true" /> {changeWindow}
+            </div>
+          )}
         </div>
         <div className="order-total">
           Total <strong data-testid="order-total">{formatAmount(order.total)}</strong>

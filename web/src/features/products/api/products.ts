@@ -40,6 +40,8 @@ export interface CreateProductInput {
   stock: number;
   isActive?: boolean;
   imageUrl?: string;
+  /** days of notice beyond the delivery date's cut-off (0–30) */
+  leadDays?: number;
 }
 
 /** PATCH /api/products/:id: any field; null clears description and imageUrl. */
@@ -52,6 +54,7 @@ export interface UpdateProductInput {
   isActive?: boolean;
   imageUrl?: string | null;
   lowStockThreshold?: number;
+  leadDays?: number;
   /** completes a customer submission */
   reviewStatus?: 'approved' | 'rejected';
 }

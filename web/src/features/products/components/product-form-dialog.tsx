@@ -1,6 +1,7 @@
 import { Button, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import type { Product } from '@contracts/catalog';
+import { SCHEDULE_LIMITS } from '@contracts/delivery-rules';
 import { notify } from '@/components/ui/toast-store';
 import { rule } from '@/lib/form-rule';
 import { useCreateProduct, useUpdateProduct } from '../api/products';
@@ -11,6 +12,7 @@ import {
   toUpdateInput,
   validateCategory,
   validateDescription,
+  validateLeadDays,
   validateName,
   validatePrice,
   validateStock,
@@ -19,11 +21,12 @@ import {
 } from '../product-form';
 import { PhotoUploadField } from './photo-upload-field';
 
-const EMPTY: ProductFormValues = { name: '', description: '', price: '', category: undefined, stock: 0, imageUrl: null };
+const EMPTY: ProductFormValues = { name: '', description: '', price: '', category: undefined, stock: 0, leadDays: 0, imageUrl: null };
 
 /**
- * Add Product (spec section 2: name, description, price, category, initial stock, optional photo)
- * or, given a product, Edit it (the same fields, stock and the low-stock threshold).
+ * Add Product (spec section 2: name, description, price, category, initial stock, optional photo;
+ * and its lead time, the days of notice it needs beyond a delivery date's cut-off) or, given a
+ * product, Edit it (the same fields, stock and the low-stock threshold).
  */
 export function ProductFormDialog({ mode, open, product, onClose }: { mode: 'add' | 'edit'; open: boolean; product?: Product | null; onClose: () => void }) {
   const editing = mode === 'edit';
@@ -125,6 +128,14 @@ export function ProductFormDialog({ mode, open, product, onClose }: { mode: 'add
             </Form.Item>
           )}
         </div>
+        <Form.Item
+          name="leadDays"
+          label="Lead time (days)"
+          rules={[rule(validateLeadDays)]}
+          extra="Days of notice beyond the delivery date's cut-off (0 for none), e.g. for celebration cakes"
+        >
+          <InputNumber min={0} max={SCHEDULE_LIMITS.productLeadDaysMax} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
       </Form>
     </Modal>
   );

@@ -1,0 +1,121 @@
+import { DateTime } from 'luxon';
+import { DELIVERY_TIME_SLOTS } from './constants';
+import { DEFAULT_DELIVERY_SCHEDULE, type DeliverySchedule, type ScheduleContext, WEEKDAYS } from './delivery-rules';
+import { deliveryChangeable, dueOccurrences, isPausedOn, occurrenceOn, occurrencesBetween, plannedLines, type StandingOrderTerms } from './standing-order-rules';
+
+const ZONE = 'Europe/London';
+const at = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();
+
+/** Monday–Saturday, lead 1, 14:00; Sunday closed. */
+const BAKERY: DeliverySchedule = {
+  ...DEFAULT_DELIVERY_SCHEDULE,
+  weekdays: WEEKDAYS.map((weekday) => ({ weekday, delivers: weekday !== 7, leadDays: 1, cutoffTime: '14:00', slots: [...DELIVERY_TIME_SLOTS] })),
+};
+
+function ctx(now: Date, closures: ScheduleContext['closures'] = [], schedule = BAKERY): ScheduleContext {
+  return { schedule, closures, timeZone: ZONE, now };
+}
+
+/** A café: 20 baguettes Monday to Friday, 30 on Saturday; 5 croissants on Wednesdays. */
+function cafe(over: Partial<StandingOrderTerms> = {}): StandingOrderTerms {
+  return {
+    startDate: '2026-11-30', // a Monday
+    endDate: null,
+    everyWeeks: 1,
+    lines: [
+      { productId: 'baguette', quantities: [20, 20, 20, 20, 20, 30, 0] },
+      { productId: 'croissant', quantities: [0, 0, 5, 0, 0, 0, 0] },
+    ],
+    paused: false,
+    pausedUntil: null,
+    ...over,
+  };
+}
+
+const dates = (list: { date: string }[]) => list.map((o) => o.date);
+
+describe('standing order occurrences', () => {
+  const monday = ctx(at('2026-11-30T08:00'));
+
+  it('delivers each weekday its own quantities, from the start date, not on days with nothing', () => {
+    expect(plannedLines(cafe(), '2026-12-02')).toEqual([
+      { productId: 'baguette', quantity: 20 },
+      { productId: 'croissant', quantity: 5 },
+    ]);
+    expect(plannedLines(cafe(), '2026-12-05')).toEqual([{ productId: 'baguette', quantity: 30 }]);
+    expect(plannedLines(cafe(), '2026-12-06')).toEqual([]); // Sunday: nothing asked
+    expect(plannedLines(cafe(), '2026-11-29')).toEqual([]); // before the start
+    expect(dates(occurrencesBetween(cafe(), [], '2026-11-30', '2026-12-06', monday))).toEqual([
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+    ]);
+  });
+
+  it('repeats every 2, 3 or 4 weeks counted from the week of the start date, until the end date', () => {
+    const fortnightly = cafe({ startDate: '2026-12-02', everyWeeks: 2, endDate: '2027-01-06' }); // starts a Wednesday
+    const found = dates(occurrencesBetween(fortnightly, [], '2026-11-30', '2027-01-31', monday));
+    // weeks of 30 Nov, 14 Dec, 28 Dec (not before the Wednesday start), ending 6 January
+    expect(found.filter((d) => d < '2026-12-07')).toEqual(['2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05']);
+    expect(found).toContain('2026-12-14');
+    expect(found).not.toContain('2026-12-07');
+    expect(found).toContain('2026-12-28');
+    expect(found).not.toContain('2027-01-11');
+    expect(found[found.length - 1]).toBe('2027-01-02');
+    for (const every of [3, 4]) {
+      const mondays = dates(occurrencesBetween(cafe({ everyWeeks: every }), [], '2026-11-30', '2027-02-28', monday)).filter(
+        (d) => DateTime.fromISO(d).weekday === 1,
+      );
+      const gaps = mondays.slice(1).map((d, i) => DateTime.fromISO(d).diff(DateTime.fromISO(mondays[i]), 'days').days);
+      expect(new Set(gaps)).toEqual(new Set([every * 7]));
+    }
+  });
+
+  it('has no delivery on a closure or a day without deliveries, whatever the standing order asks', () => {
+    const everyDay = cafe({ lines: [{ productId: 'baguette', quantities: [1, 1, 1, 1, 1, 1, 1] }] });
+    const closures = [{ id: 'x', from: '2026-12-24', to: '2026-12-26', message: 'Closed for Christmas' }];
+    const found = dates(occurrencesBetween(everyDay, [], '2026-12-21', '2026-12-28', ctx(at('2026-12-01T08:00'), closures)));
+    expect(found).toEqual(['2026-12-21', '2026-12-22', '2026-12-23', '2026-12-28']); // 27th is a Sunday
+  });
+
+  it('honours a pause until a date (that date delivers again) and a pause until resumed', () => {
+    const until = cafe({ paused: true, pausedUntil: '2026-12-03' });
+    expect(isPausedOn(until, '2026-12-02')).toBe(true);
+    expect(isPausedOn(until, '2026-12-03')).toBe(false);
+    expect(dates(occurrencesBetween(until, [], '2026-11-30', '2026-12-04', monday))).toEqual(['2026-12-03', '2026-12-04']);
+    expect(occurrencesBetween(cafe({ paused: true, pausedUntil: null }), [], '2026-11-30', '2027-06-30', monday)).toEqual([]);
+  });
+
+  it('a skipped date stays an occurrence marked skipped and is never due; a date’s own quantities replace its plan', () => {
+    const exceptions = [
+      { date: '2026-12-02', skip: true, lines: null },
+      { date: '2026-12-03', skip: false, lines: [{ productId: 'baguette', quantity: 40 }, { productId: 'rye', quantity: 2 }, { productId: 'croissant', quantity: 0 }] },
+      { date: '2026-12-04', skip: false, lines: [{ productId: 'baguette', quantity: 0 }] },
+    ];
+    const now = ctx(at('2026-12-04T09:00'));
+    expect(occurrenceOn(cafe(), exceptions, '2026-12-02', now)).toMatchObject({ skipped: true });
+    expect(occurrenceOn(cafe(), exceptions, '2026-12-03', now)?.lines).toEqual([
+      { productId: 'baguette', quantity: 40 },
+      { productId: 'rye', quantity: 2 },
+    ]);
+    expect(occurrenceOn(cafe(), exceptions, '2026-12-04', now)).toBeNull(); // all zero: no delivery
+    const due = dueOccurrences(cafe(), exceptions, '2026-12-02', 15, now);
+    expect(dates(due)).toEqual(['2026-12-03']); // 2nd skipped, 4th empty, 5th's cut-off (Friday 14:00) not yet
+  });
+
+  it('is due once its cut-off has passed, exactly at it, until its own date (missed dates are made late, not after)', () => {
+    const cutoff = at('2026-12-01T14:00'); // Tuesday 14:00 closes Wednesday
+    // Tuesday's own delivery closed on Monday: due; Wednesday's one second before its cut-off: not yet
+    expect(dates(dueOccurrences(cafe(), [], '2026-12-01', 15, ctx(new Date(cutoff.getTime() - 1000))))).toEqual(['2026-12-01']);
+    expect(dates(dueOccurrences(cafe(), [], '2026-12-01', 15, ctx(cutoff)))).toEqual(['2026-12-01', '2026-12-02']);
+    // ordering was down from Tuesday to Thursday morning: Thursday is still made, Wednesday has passed
+    expect(dates(dueOccurrences(cafe(), [], '2026-12-03', 15, ctx(at('2026-12-03T09:00'))))).toEqual(['2026-12-03']);
+    const occurrence = occurrenceOn(cafe(), [], '2026-12-02', ctx(cutoff))!;
+    expect(occurrence.cutoffAt).toEqual(cutoff);
+    expect(deliveryChangeable(occurrence, new Date(cutoff.getTime() - 1))).toBe(true);
+    expect(deliveryChangeable(occurrence, cutoff)).toBe(false);
+  });
+});

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  addDays,
+  AppError,
+  Caller,
+  ChangeDeliveryRequest,
+  type DeliveryException,
+  isLiveProduct,
+  occurrenceOn,
+  occurrencesBetween,
+  PauseStandingOrderRequest,
+  SaveStandingOrderRequest,
+  STANDING_ORDER_LIMITS,
+  type StandingOrder,
+  StandingOrderMessages,
+  type UpcomingDelivery,
+  DeliveryMessages,
+  deliveryChangeable,
+  ErrorCode,
+} from '@bakery/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CatalogClient } from '../catalog/catalog.client';
+import { DeliveryScheduleService } from '../delivery/delivery-schedule.service';
+import { type StandingOrderRow, STANDING_ORDER_COLUMNS, termsOf, toStandingOrder } from './standing-order.row';
+
+/**
+ * Standing orders: customers' own (admins: any customer's, for orders taken by phone), at most
+ * STANDING_ORDER_LIMITS.perCustomer each; one-date changes until that date's cut-off; the coming
+ * deliveries. Orders are made from them by StandingOrderMaterializer.
+ */
+@Injectable()
+export class StandingOrdersService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly catalog: CatalogClient,
+    private readonly delivery: DeliveryScheduleService,
+  ) {}
+
+  /** Creates one, or with `id` replaces it (same body). */
+  async save(req: SaveStandingOrderRequest, id?: string): Promise<StandingOrder> {
+    const customerId = this.ownerFor(req.caller, req.customerId, id === undefined);
+    const fields: Record<string, string[]> = {};
+    if (req.endDate && req.endDate < req.startDate) fields.endDate = [StandingOrderMessages.endBeforeStart];
+    const ids = req.lines.map((l) => l.productId.toLowerCase());
+    if (new Set(ids).size !== ids.length) fields.lines = [StandingOrderMessages.duplicateProduct];
+    else if (req.lines.every((l) => l.quantities.every((q) => q === 0))) fields.lines = [StandingOrderMessages.nothingOrdered];
+    if (Object.keys(fields).length > 0) throw AppError.validation(fields);
+    const products = await this.catalog.products(ids);
+    const unavailable = req.lines.findIndex((l) => !isLiveProduct(products.get(l.productId.toLowerCase()) ?? { isActive: false, reviewStatus: 'rejected' }));
+    // as adding it to the cart answers: the product's state, not the request's shape
+    if (unavailable >= 0) throw new AppError(ErrorCode.NotFound, StandingOrderMessages.productUnavailable, undefined, { productId: req.lines[unavailable].productId });
+
+    const values = [
+      req.name,
+      req.startDate,
+      req.endDate ?? null,
+      req.everyWeeks,
+      req.deliveryTimeSlot ?? null,
+      req.specialInstructions ?? null,
+      JSON.stringify(req.lines.map((l) => ({ productId: l.productId.toLowerCase(), quantities: l.quantities }))),
+    ];
+    if (id === undefined) {
+      return this.db.transaction(async (m) => {
+        // the customer's row lock: concurrent creations count one after the other
+        await m.query(`SELECT pg_advisory_xact_lock(hashtext('standing-orders:' || $1))`, [customerId]);
+        const [{ n }]: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM standing_orders WHERE customer_id = $1`, [customerId]);
+        if (n >= STANDING_ORDER_LIMITS.perCustomer) throw AppError.conflict(StandingOrderMessages.tooMany);
+        const [row]: StandingOrderRow[] = await m.query(
+          `INSERT INTO standing_orders (id, customer_id, name, start_date, end_date, every_weeks, delivery_time_slot, special_instructions, lines)
+           VALUES ($8, $9, $1, $2, $3, $4, $5, $6, $7::jsonb) RETURNING ${STANDING_ORDER_COLUMNS}`,
+          [...values, randomUUID(), customerId],
+        );
+        return toStandingOrder(row, this.delivery.today());
+      });
+    }
+    await this.visible(req.caller, id);
+    const [[row]]: [StandingOrderRow[], number] = await this.db.query(
+      `UPDATE standing_orders SET name = $1, start_date = $2, end_date = $3, every_weeks = $4, delivery_time_slot = $5,
+              special_instructions = $6, lines = $7::jsonb, updated_at = now()
+        WHERE id = $8 RETURNING ${STANDING_ORDER_COLUMNS}`,
+      [...values, id],
+    );
+    return toStandingOrder(row, this.delivery.today());
+  }
+
+  /** Own standing orders; an admin's: all, or one customer's. At most perCustomer per customer, so a customer's list is short. */
+  async list(caller: Caller, customerId?: string): Promise<StandingOrder[]> {
+    const scope = this.scope(caller, customerId);
+    const rows: StandingOrderRow[] = await this.db.query(
+      `SELECT ${STANDING_ORDER_COLUMNS} FROM standing_orders ${scope ? 'WHERE customer_id = $1' : ''}
+        ORDER BY created_at, id LIMIT ${scope ? STANDING_ORDER_LIMITS.perCustomer : 500}`,
+      scope ? [scope] : [],
+    );
+    const today = this.delivery.today();
+    return rows.map((r) => toStandingOrder(r, today));
+  }
+
+  async get(caller: Caller, id: string): Promise<StandingOrder> {
+    return toStandingOrder(await this.visible(caller, id), this.delivery.today());
+  }
+
+  async remove(caller: Caller, id: string): Promise<void> {
+    await this.visible(caller, id);
+    await this.db.query(`DELETE FROM standing_orders WHERE id = $1`, [id]);
+  }
+
+  async pause(req: PauseStandingOrderRequest): Promise<StandingOrder> {
+    await this.visible(req.caller, req.id);
+    const [[row]]: [StandingOrderRow[], number] = await this.db.query(
+      `UPDATE standing_orders SET paused = true, paused_until = $2, updated_at = now() WHERE id = $1 RETURNING ${STANDING_ORDER_COLUMNS}`,
+      [req.id, req.until ?? null],
+    );
+    return toStandingOrder(row, this.delivery.today());
+  }
+
+  async resume(caller: Caller, id: string): Promise<StandingOrder> {
+    await this.visible(caller, id);
+    const [[row]]: [StandingOrderRow[], number] = await this.db.query(
+      `UPDATE standing_orders SET paused = false, paused_until = NULL, updated_at = now() WHERE id = $1 RETURNING ${STANDING_ORDER_COLUMNS}`,
+      [id],
+    );
+    return toStandingOrder(row, this.delivery.today());
+  }
+
+  /** Every delivery of the visible standing orders from today for `weeks` weeks, by date. */
+  async upcoming(caller: Caller, weeks: number, customerId?: string): Promise<UpcomingDelivery[]> {
+    const scope = this.scope(caller, customerId);
+    const rows: StandingOrderRow[] = await this.db.query(
+      `SELECT ${STANDING_ORDER_COLUMNS} FROM standing_orders ${scope ? 'WHERE customer_id = $1' : ''} ORDER BY created_at, id LIMIT 500`,
+      scope ? [scope] : [],
+    );
+    const ctx = await this.delivery.context();
+    const today = this.delivery.today();
+    const to = addDays(today, weeks * 7 - 1);
+    const exceptions = await this.exceptionsOf(this.db.manager, rows.map((r) => r.id), today, to);
+    return rows
+      .flatMap((row) =>
+        occurrencesBetween(termsOf(row), exceptions.get(row.id) ?? [], today, to, ctx).map((o) => ({
+          standingOrderId: row.id,
+          date: o.date,
+          cutoffAt: o.cutoffAt.toISOString(),
+          skipped: o.skipped,
+          lines: o.lines,
+        })),
+      )
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
+
+  /** Skips one date, or gives it other quantities, until that date's cut-off (409 after). */
+  async changeDelivery(req: ChangeDeliveryRequest): Promise<UpcomingDelivery> {
+    const row = await this.visible(req.caller, req.id);
+    if ((req.skip === undefined) === (req.lines === undefined)) throw AppError.validation({ skip: [StandingOrderMessages.skipOrLines] });
+    if (req.lines) {
+      const ids = req.lines.map((l) => l.productId.toLowerCase());
+      if (new Set(ids).size !== ids.length) throw AppError.validation({ lines: [StandingOrderMessages.duplicateProduct] });
+      if (req.lines.every((l) => l.quantity === 0)) throw AppError.validation({ lines: [StandingOrderMessages.nothingOrdered] });
+      const products = await this.catalog.products(ids.filter((id) => !termsOf(row).lines.some((l) => l.productId === id)));
+      const bad = req.lines.findIndex((l) => {
+        const known = termsOf(row).lines.some((x) => x.productId === l.productId.toLowerCase());
+        const product = products.get(l.productId.toLowerCase());
+        return !known && !(product && isLiveProduct(product));
+      });
+      if (bad >= 0) throw new AppError(ErrorCode.NotFound, StandingOrderMessages.productUnavailable, undefined, { productId: req.lines[bad].productId });
+    }
+    return this.db.transaction(async (m) => {
+      // the standing order's row lock: a change and the materialiser's run of that date take turns
+      await m.query(`SELECT id FROM standing_orders WHERE id = $1 FOR UPDATE`, [row.id]);
+      const ctx = await this.delivery.context();
+      const exceptions = (await this.exceptionsOf(m, [row.id], req.date, req.date)).get(row.id) ?? [];
+      // the date must be one of its deliveries by its own terms (before this date's change)
+      const planned = occurrenceOn(termsOf(row), exceptions.filter((e) => e.date !== req.date), req.date, ctx);
+      if (!planned) throw AppError.validation({ date: [StandingOrderMessages.notADelivery] });
+      if (!deliveryChangeable(planned, ctx.now)) throw AppError.conflict(DeliveryMessages.orderBeingPrepared);
+      const current = exceptions.find((e) => e.date === req.date);
+      const skip = req.skip ?? current?.skip ?? false;
+      const lines = req.lines ? req.lines.map((l) => ({ productId: l.productId.toLowerCase(), quantity: l.quantity })) : (current?.lines ?? null);
+      await m.query(
+        `INSERT INTO standing_order_exceptions (standing_order_id, delivery_date, skip, lines) VALUES ($1, $2, $3, $4::jsonb)
+         ON CONFLICT (standing_order_id, delivery_date) DO UPDATE SET skip = EXCLUDED.skip, lines = EXCLUDED.lines`,
+        [row.id, req.date, skip, lines ? JSON.stringify(lines) : null],
+      );
+      const after = occurrenceOn(termsOf(row), [{ date: req.date, skip, lines }], req.date, ctx)!;
+      return { standingOrderId: row.id, date: req.date, cutoffAt: after.cutoffAt.toISOString(), skipped: after.skipped, lines: after.lines };
+    });
+  }
+
+  /** The one-date changes of standing orders within dates, by standing order. */
+  async exceptionsOf(m: EntityManager, ids: string[], from: string, to: string): Promise<Map<string, DeliveryException[]>> {
+    const byOrder = new Map<string, DeliveryException[]>();
+    if (ids.length === 0) return byOrder;
+    const rows: { id: string; date: string; skip: boolean; lines: DeliveryException['lines'] }[] = await m.query(
+      `SELECT standing_order_id AS id, to_char(delivery_date, 'YYYY-MM-DD') AS date, skip, lines
+         FROM standing_order_exceptions WHERE standing_order_id = ANY($1::uuid[]) AND delivery_date BETWEEN $2::date AND $3::date`,
+      [ids, from, to],
+    );
+    for (const r of rows) byOrder.set(r.id, [...(byOrder.get(r.id) ?? []), { date: r.date, skip: r.skip, lines: r.lines }]);
+    return byOrder;
+  }
+
+  /** Whose standing order a new one is: the customer's own, or for an admin the customer named (required). */
+  private ownerFor(caller: Caller, customerId: string | undefined, creating: boolean): string {
+    if (caller.role !== 'admin') {
+      if (customerId !== undefined) throw AppError.forbidden(StandingOrderMessages.customerIdAdminOnly);
+      return caller.userId;
+    }
+    if (creating && customerId === undefined) throw AppError.validation({ customerId: [StandingOrderMessages.customerIdRequired] });
+    return customerId ?? caller.userId;
+  }
+
+  /** Which customer's standing orders a list shows: own for customers (customerId 403), any or one for admins. */
+  private scope(caller: Caller, customerId?: string): string | null {
+    if (caller.role === 'admin') return customerId ?? null;
+    if (customerId !== undefined) throw AppError.forbidden(StandingOrderMessages.customerIdAdminOnly);
+    return caller.userId;
+  }
+
+  /** The standing order if the caller may see it; someone else's is as unknown as a missing one. */
+  private async visible(caller: Caller, id: string): Promise<StandingOrderRow> {
+    const [row]: StandingOrderRow[] = await this.db.query(`SELECT ${STANDING_ORDER_COLUMNS} FROM standing_orders WHERE id = $1`, [id]);
+    if (!row || (caller.role !== 'admin' && row.customerId !== caller.userId)) throw AppError.notFound(StandingOrderMessages.notFound);
+    return row;
+  }
+}

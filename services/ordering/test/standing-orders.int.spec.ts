@@ -1,0 +1,281 @@
+import { DateTime } from 'luxon';
+import { DELIVERY_TIME_SLOTS, type DeliverySchedule, WEEKDAYS } from '@bakery/contracts';
+import { ApiClient, createProduct, eventually, signedInAdmin, signedInCustomer, TestStack } from '@bakery/testing';
+import { StandingOrderMaterializer } from '../src/standing-orders/standing-order-materializer';
+
+/**
+ * Standing orders through the gateway, with the stack's controllable clock and two ordering
+ * instances: the API, one-date changes until the cut-off, and deliveries turned into orders at
+ * their cut-off exactly once. The bakery is in London; the dates are December 2026.
+ */
+const ZONE = 'Europe/London';
+const london = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();
+
+const BAKERY: DeliverySchedule = {
+  weekdays: WEEKDAYS.map((weekday) => ({ weekday, delivers: weekday !== 7, leadDays: 1, cutoffTime: '14:00', slots: [...DELIVERY_TIME_SLOTS] })),
+  requireDeliveryDate: false,
+  autoConfirmAtCutoff: false,
+};
+
+/** quantities Monday … Sunday */
+const weekdays = (q: number, saturday = q) => [q, q, q, q, q, saturday, 0];
+
+interface OrderJson {
+  id: string;
+  status: string;
+  total: string;
+  subtotal: string;
+  deliveryFee: string;
+  deliveryDate: string;
+  standingOrderId: string | null;
+  orderItems: { productId: string; quantity: number; shortfall: number; unitPrice: string; totalPrice: string }[];
+}
+
+describe('standing orders', () => {
+  let stack: TestStack;
+  let admin: ApiClient;
+  let cafe: ApiClient;
+  let cafeId: string;
+  let bistro: ApiClient;
+  let baguette: { id: string };
+  let croissant: { id: string };
+
+  const materializers = () => stack.instancesOf('ordering').map((i) => i.app.get(StandingOrderMaterializer));
+  /** Every instance sweeps at once, as their timers would: real concurrency, no waiting for timers. */
+  const sweepEverywhere = async () => (await Promise.all(materializers().map((m) => m.run()))).reduce((a, b) => a + b, 0);
+  const ordersOf = (standingOrderId: string) =>
+    stack.query<{ id: string; date: string }>(
+      'ordering',
+      `SELECT id, to_char(delivery_date, 'YYYY-MM-DD') AS date FROM orders WHERE standing_order_id = $1 ORDER BY delivery_date`,
+      [standingOrderId],
+    );
+
+  async function standingOrder(client: ApiClient, body: Record<string, unknown>) {
+    const res = await client.post('/api/standing-orders', {
+      name: 'Daily bread',
+      startDate: '2026-11-30',
+      everyWeeks: 1,
+      lines: [{ productId: baguette.id, quantities: weekdays(20, 30) }],
+      ...body,
+    });
+    expect(res.status).toBe(201);
+    return res.body as { id: string };
+  }
+
+  beforeAll(async () => {
+    // the timers sweep rarely here: the tests sweep every instance themselves, at once
+    stack = await TestStack.start({ env: { BAKERY_TIMEZONE: ZONE, STANDING_ORDER_INTERVAL_SECONDS: '3600' } });
+    await stack.startService('ordering');
+    admin = await signedInAdmin(stack.url);
+    cafe = await signedInCustomer(stack.url, { businessName: 'Corner Coffee' });
+    cafeId = (await cafe.get('/api/auth/user')).body.id;
+    bistro = await signedInCustomer(stack.url, { businessName: 'Bistro Forno' });
+    baguette = await createProduct(admin, { name: 'Baguette', price: '2.25', stock: 100_000 });
+    croissant = await createProduct(admin, { name: 'Croissant', price: '1.80', stock: 100_000 });
+    expect((await admin.put('/api/admin/delivery-schedule', BAKERY)).status).toBe(200);
+    stack.setClock(london('2026-11-30T08:00')); // a Monday morning
+  });
+  afterAll(() => stack?.close());
+
+  describe('the API', () => {
+    it('creates, reads, replaces and deletes a customer’s own standing order', async () => {
+      const created = await cafe.post('/api/standing-orders', {
+        name: 'Weekday bread',
+        startDate: '2026-11-30',
+        endDate: null,
+        everyWeeks: 2,
+        deliveryTimeSlot: '6:00 AM - 8:00 AM',
+        specialInstructions: 'Back door',
+        lines: [{ productId: baguette.id, quantities: weekdays(20, 30) }],
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({
+        id: expect.any(String),
+        customerId: cafeId,
+        status: 'active',
+        pausedUntil: null,
+        name: 'Weekday bread',
+        startDate: '2026-11-30',
+        endDate: null,
+        everyWeeks: 2,
+        deliveryTimeSlot: '6:00 AM - 8:00 AM',
+        specialInstructions: 'Back door',
+        lines: [{ productId: baguette.id, quantities: [20, 20, 20, 20, 20, 30, 0] }],
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+      const id = created.body.id;
+      expect((await cafe.get(`/api/standing-orders/${id}`)).body).toEqual(created.body);
+      expect((await cafe.get('/api/standing-orders')).body.map((s: { id: string }) => s.id)).toContain(id);
+      expect((await bistro.get(`/api/standing-orders/${id}`)).status).toBe(404);
+      expect((await bistro.get('/api/standing-orders')).body).toEqual([]);
+
+      const replaced = await cafe.put(`/api/standing-orders/${id}`, { name: 'Weekly', startDate: '2026-11-30', everyWeeks: 1, lines: [{ productId: croissant.id, quantities: [1, 0, 0, 0, 0, 0, 0] }] });
+      expect(replaced.status).toBe(200);
+      expect(replaced.body).toMatchObject({ name: 'Weekly', everyWeeks: 1, deliveryTimeSlot: null, specialInstructions: null });
+      expect((await bistro.delete(`/api/standing-orders/${id}`)).status).toBe(404);
+      expect((await cafe.delete(`/api/standing-orders/${id}`)).status).toBe(204);
+      expect((await cafe.get(`/api/standing-orders/${id}`)).status).toBe(404);
+    });
+
+    it('lets an admin make one for a customer (and only an admin name the customer)', async () => {
+      expect((await cafe.post('/api/standing-orders', { name: 'x', startDate: '2026-11-30', everyWeeks: 1, customerId: cafeId, lines: [{ productId: baguette.id, quantities: weekdays(1) }] })).status).toBe(403);
+      const missing = await admin.post('/api/standing-orders', { name: 'By phone', startDate: '2026-11-30', everyWeeks: 1, lines: [{ productId: baguette.id, quantities: weekdays(1) }] });
+      expect(missing.status).toBe(400);
+      expect(missing.body.errors).toEqual({ customerId: ['customerId is required: the customer the standing order is for'] });
+      const byPhone = await admin.post('/api/standing-orders', { name: 'By phone', startDate: '2026-11-30', everyWeeks: 1, customerId: cafeId, lines: [{ productId: baguette.id, quantities: weekdays(1) }] });
+      expect(byPhone.status).toBe(201);
+      expect(byPhone.body.customerId).toBe(cafeId);
+      expect((await cafe.get(`/api/standing-orders/${byPhone.body.id}`)).status).toBe(200);
+      expect((await admin.get(`/api/standing-orders?customerId=${cafeId}`)).body.map((s: { id: string }) => s.id)).toContain(byPhone.body.id);
+      expect((await cafe.get(`/api/standing-orders?customerId=${cafeId}`)).status).toBe(403);
+      await admin.delete(`/api/standing-orders/${byPhone.body.id}`);
+    });
+
+    it('refuses bad bodies with field messages, and an 11th standing order, writing nothing', async () => {
+      const customer = await signedInCustomer(stack.url);
+      const bad = await customer.post('/api/standing-orders', {
+        name: '',
+        startDate: '2026-12-10',
+        endDate: '2026-12-01',
+        everyWeeks: 5,
+        lines: [{ productId: baguette.id, quantities: [1, 2, 3] }],
+      });
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.errors).sort()).toEqual(['everyWeeks', 'lines.0.quantities', 'name']);
+      const backwards = await customer.post('/api/standing-orders', { name: 'x', startDate: '2026-12-10', endDate: '2026-12-01', everyWeeks: 1, lines: [{ productId: baguette.id, quantities: weekdays(1) }] });
+      expect(backwards.body.errors).toEqual({ endDate: ['endDate cannot be before startDate'] });
+      const nothing = await customer.post('/api/standing-orders', { name: 'x', startDate: '2026-12-10', everyWeeks: 1, lines: [{ productId: baguette.id, quantities: [0, 0, 0, 0, 0, 0, 0] }] });
+      expect(nothing.body.errors).toEqual({ lines: ['A standing order needs a quantity on at least one day'] });
+      expect((await customer.get('/api/standing-orders')).body).toEqual([]);
+
+      const made = await Promise.all(Array.from({ length: 12 }, () => customer.post('/api/standing-orders', { name: 'x', startDate: '2026-12-10', everyWeeks: 1, lines: [{ productId: baguette.id, quantities: weekdays(1) }] })));
+      expect(made.map((r) => r.status).sort()).toEqual([...Array(10).fill(201), 409, 409]);
+      expect((await customer.get('/api/standing-orders')).body).toHaveLength(10);
+    });
+  });
+
+  describe('upcoming deliveries and one-date changes', () => {
+    it('lists four weeks of deliveries; skips, changes and pauses are honoured until each date’s cut-off', async () => {
+      const customer = await signedInCustomer(stack.url);
+      const so = await standingOrder(customer, { lines: [{ productId: baguette.id, quantities: weekdays(20, 30) }] });
+      const upcoming = await customer.get('/api/standing-orders/upcoming?weeks=4');
+      expect(upcoming.status).toBe(200);
+      // Monday 30 November to Sunday 27 December, Monday to Saturday
+      expect(upcoming.body).toHaveLength(24);
+      expect(upcoming.body[0]).toEqual({
+        standingOrderId: so.id,
+        date: '2026-11-30',
+        cutoffAt: london('2026-11-29T14:00').toISOString(),
+        skipped: false,
+        lines: [{ productId: baguette.id, quantity: 20 }],
+      });
+      expect(upcoming.body.find((d: { date: string }) => d.date === '2026-12-05').lines).toEqual([{ productId: baguette.id, quantity: 30 }]);
+
+      const skip = await customer.put(`/api/standing-orders/${so.id}/deliveries/2026-12-02`, { skip: true });
+      expect(skip.status).toBe(200);
+      expect(skip.body).toMatchObject({ date: '2026-12-02', skipped: true });
+      const change = await customer.put(`/api/standing-orders/${so.id}/deliveries/2026-12-03`, { lines: [{ productId: baguette.id, quantity: 40 }, { productId: croissant.id, quantity: 6 }] });
+      expect(change.body.lines).toEqual([{ productId: baguette.id, quantity: 40 }, { productId: croissant.id, quantity: 6 }]);
+      // Monday's own delivery closed on Sunday: too late
+      const late = await customer.put(`/api/standing-orders/${so.id}/deliveries/2026-11-30`, { skip: true });
+      expect(late.status).toBe(409);
+      expect(late.body.message).toBe('This order is being prepared: contact the bakery to change it');
+      const sunday = await customer.put(`/api/standing-orders/${so.id}/deliveries/2026-12-06`, { skip: true });
+      expect(sunday.status).toBe(400);
+      expect((await bistro.put(`/api/standing-orders/${so.id}/deliveries/2026-12-04`, { skip: true })).status).toBe(404);
+
+      const paused = await customer.post(`/api/standing-orders/${so.id}/pause`, { until: '2026-12-09' });
+      expect(paused.body).toMatchObject({ status: 'paused', pausedUntil: '2026-12-09' });
+      const dates = (await customer.get('/api/standing-orders/upcoming?weeks=2')).body.map((d: { date: string }) => d.date);
+      expect(dates[0]).toBe('2026-12-09');
+      expect((await customer.post(`/api/standing-orders/${so.id}/resume`)).body).toMatchObject({ status: 'active', pausedUntil: null });
+      const after = (await customer.get('/api/standing-orders/upcoming?weeks=1')).body;
+      expect(after.find((d: { date: string }) => d.date === '2026-12-02').skipped).toBe(true);
+      await customer.delete(`/api/standing-orders/${so.id}`);
+    });
+  });
+
+  describe('turning deliveries into orders', () => {
+    it('makes each due delivery an order exactly once with two instances sweeping at once, honouring skips and changes', async () => {
+      stack.setClock(london('2026-11-30T08:00'));
+      const so = await standingOrder(cafe, { deliveryTimeSlot: '8:00 AM - 10:00 AM' });
+      await cafe.put(`/api/standing-orders/${so.id}/deliveries/2026-12-02`, { skip: true });
+      await cafe.put(`/api/standing-orders/${so.id}/deliveries/2026-12-03`, { lines: [{ productId: baguette.id, quantity: 25 }, { productId: croissant.id, quantity: 4 }] });
+      expect(stack.instancesOf('ordering')).toHaveLength(2);
+
+      // Monday 08:00: Monday's own delivery (cut-off Sunday 14:00) is due; Tuesday's is not yet
+      await Promise.all([sweepEverywhere(), sweepEverywhere()]);
+      expect((await ordersOf(so.id)).map((o) => o.date)).toEqual(['2026-11-30']);
+
+      // one second before Tuesday's cut-off nothing more; at it, Tuesday's delivery
+      stack.setClock(london('2026-11-30T13:59:59'));
+      await sweepEverywhere();
+      expect(await ordersOf(so.id)).toHaveLength(1);
+      stack.setClock(london('2026-11-30T14:00'));
+      await Promise.all([sweepEverywhere(), sweepEverywhere(), sweepEverywhere()]);
+      expect((await ordersOf(so.id)).map((o) => o.date)).toEqual(['2026-11-30', '2026-12-01']);
+
+      // Wednesday 14:00 (ordering "was down" since Monday): Wednesday is skipped, Thursday (changed) is due
+      stack.setClock(london('2026-12-02T14:00'));
+      await Promise.all([sweepEverywhere(), sweepEverywhere()]);
+      const orders = await ordersOf(so.id);
+      expect(orders.map((o) => o.date)).toEqual(['2026-11-30', '2026-12-01', '2026-12-03']);
+
+      const thursday = (await cafe.get(`/api/orders/${orders[2].id}`)).body as OrderJson & { deliveryTimeSlot: string };
+      expect(thursday).toMatchObject({ status: 'pending', standingOrderId: so.id, deliveryDate: '2026-12-03', deliveryTimeSlot: '8:00 AM - 10:00 AM' });
+      expect(thursday.orderItems.map((i) => [i.productId, i.quantity, i.shortfall])).toEqual([
+        [baguette.id, 25, 0],
+        [croissant.id, 4, 0],
+      ]);
+      expect(thursday.subtotal).toBe('63.45'); // 25 x 2.25 + 4 x 1.80
+      // the admin's badge and Manage Orders see it like any order
+      await eventually(async () => (await admin.get('/api/admin/notifications/count')).body.count >= 3);
+      const listed = await admin.get(`/api/orders?customerId=${cafeId}&deliveryDate=2026-12-03`);
+      expect(listed.body.map((o: OrderJson) => o.id)).toEqual([orders[2].id]);
+    });
+
+    it('a short product gives a partial order, charges only what is delivered, and alerts the admin', async () => {
+      stack.setClock(london('2026-12-07T08:00')); // Monday
+      const scarce = await createProduct(admin, { name: 'Rye Sourdough', price: '5.00', stock: 7 });
+      const customer = await signedInCustomer(stack.url, { businessName: 'Short Shop' });
+      const so = await standingOrder(customer, {
+        startDate: '2026-12-08',
+        lines: [
+          { productId: scarce.id, quantities: [0, 10, 0, 0, 0, 0, 0] },
+          { productId: baguette.id, quantities: [0, 2, 0, 0, 0, 0, 0] },
+        ],
+      });
+      stack.setClock(london('2026-12-07T14:00'));
+      await sweepEverywhere();
+      const [made] = await ordersOf(so.id);
+      const order = (await customer.get(`/api/orders/${made.id}`)).body as OrderJson;
+      expect(order.orderItems.map((i) => [i.productId, i.quantity, i.shortfall, i.totalPrice])).toEqual([
+        [scarce.id, 7, 3, '35.00'],
+        [baguette.id, 2, 0, '4.50'],
+      ]);
+      expect(order.subtotal).toBe('39.50');
+      const [{ stock }] = await stack.query('catalog', 'SELECT stock FROM products WHERE id = $1', [scarce.id]);
+      expect(stock).toBe(0);
+      const [event] = await stack.query(
+        'ordering',
+        `SELECT envelope->'payload' AS payload FROM event_outbox WHERE type = 'order.placed' AND envelope->'payload'->>'orderId' = $1`,
+        [made.id],
+      );
+      expect(event.payload).toMatchObject({ standingOrderId: so.id, customerName: 'Short Shop', shortfalls: [{ productId: scarce.id, name: 'Rye Sourdough', shortfall: 3 }] });
+    });
+
+    it('a delivery with nothing available is kept as a cancelled order charged nothing', async () => {
+      stack.setClock(london('2026-12-07T08:00'));
+      const gone = await createProduct(admin, { name: 'Stollen', price: '9.00', stock: 0 });
+      const customer = await signedInCustomer(stack.url);
+      const so = await standingOrder(customer, { startDate: '2026-12-08', lines: [{ productId: gone.id, quantities: [0, 3, 0, 0, 0, 0, 0] }] });
+      stack.setClock(london('2026-12-07T14:00'));
+      await sweepEverywhere();
+      const [made] = await ordersOf(so.id);
+      const order = (await customer.get(`/api/orders/${made.id}`)).body as OrderJson;
+      expect(order).toMatchObject({ status: 'cancelled', subtotal: '0.00', deliveryFee: '0.00', total: '0.00' });
+      expect(order.orderItems).toEqual([expect.objectContaining({ productId: gone.id, quantity: 0, shortfall: 3 })]);
+    });
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The cart's view of the ordering windows (GET /api/delivery/calendar): which dates the picker
+ * offers, whether the bakery has configured windows at all, which date comes next, and what to
+ * tell the customer about the dates it cannot offer. The server judged each date when it answered;
+ * a cut-off that passes while the cart is open is judged here, by the server's clock.
+ */
+import { END_OF_DAY, cutoffOf, DeliveryMessages, longDate, type CalendarDay } from '@contracts/delivery-rules';
+import { clockTime, dateIn, shortDate } from '@/lib/bakery-time';
+
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
+
+/** "Orders for Wednesday 25 November closed at 2:00 PM on Tuesday 24 November.", as the server words it. */
+export function cutoffPassedMessage(date: string, cutoffAt: string, timeZone: string): string {
+  const at = new Date(cutoffAt);
+  return fill(DeliveryMessages.cutoffPassed, { date: longDate(date), time: clockTime(at, timeZone), cutoffDate: longDate(dateIn(at, timeZone)) });
+}
+
+/** A day as it stands at `now` (server ms): an orderable day whose cut-off has passed since is not. */
+export function dayAt(day: CalendarDay, now: number, timeZone: string): CalendarDay {
+  if (!day.orderable || !day.cutoffAt || Date.parse(day.cutoffAt) > now) return day;
+  return { ...day, orderable: false, reason: 'cutoff_passed', message: cutoffPassedMessage(day.date, day.cutoffAt, timeZone) };
+}
+
+/** The days by date, as they stand at `now`. */
+export function daysAt(days: readonly CalendarDay[], now: number, timeZone: string): Map<string, CalendarDay> {
+  return new Map(days.map((d) => [d.date, dayAt(d, now, timeZone)]));
+}
+
+/**
+ * Whether the bakery orders as the spec does with nothing configured: every date open until its
+ * own end, with no lead time. Dates whose day is simply over (the default cut-off passed) still
+ * count as the default.
+ */
+function isDefaultDay(day: CalendarDay, timeZone: string): boolean {
+  if (!day.cutoffAt) return false;
+  const endOfDay = cutoffOf(day.date, { leadDays: 0, cutoffTime: END_OF_DAY }, timeZone).toISOString();
+  return new Date(day.cutoffAt).toISOString() === endOfDay && (day.orderable || day.reason === 'cutoff_passed');
+}
+
+/**
+ * Whether the cart should lead with a date: the bakery requires one, or its windows (delivery days,
+ * cut-offs, closures, lead times) rule some date out. With the default schedule the cart stays as
+ * the spec has it: no date chosen, the date optional.
+ */
+export function hasOrderingWindows(days: readonly CalendarDay[], timeZone: string, requireDeliveryDate: boolean): boolean {
+  return requireDeliveryDate || days.some((d) => !isDefaultDay(d, timeZone));
+}
+
+/** The first date from `from` on that can be ordered, or null. */
+export function firstOrderable(days: ReadonlyMap<string, CalendarDay>, from: string): string | null {
+  for (const day of days.values()) if (day.date >= from && day.orderable) return day.date;
+  return null;
+}
+
+/** Consecutive dates (YYYY-MM-DD, in order) as runs: "Thu 24 Dec – Sat 26 Dec". */
+function runText(first: string, last: string): string {
+  return first === last ? shortDate(first) : `${shortDate(first)} – ${shortDate(last)}`;
+}
+
+/**
+ * What to tell the customer about the dates the picker cannot offer, below the calendar (a phone
+ * has no hover): each closure once with its dates, each weekday without deliveries once, and of the
+ * dates whose cut-off (or a product's lead time) has passed, the last one (the earlier ones follow).
+ */
+export function unavailableNotes(days: Iterable<CalendarDay>): string[] {
+  const notes: string[] = [];
+  const weekdays = new Set<string>();
+  let closure: { first: string; last: string; message: string } | null = null;
+  let lastPassed: CalendarDay | null = null;
+  const closeRun = () => {
+    if (closure) notes.push(`${runText(closure.first, closure.last)}: ${closure.message}`);
+    closure = null;
+  };
+  for (const day of days) {
+    if (day.reason === 'closure' && day.message) {
+      if (closure && closure.message === day.message) closure.last = day.date;
+      else {
+        closeRun();
+        closure = { first: day.date, last: day.date, message: day.message };
+      }
+      continue;
+    }
+    closeRun();
+    if (day.reason === 'closed_weekday' && day.message && !weekdays.has(day.message)) {
+      weekdays.add(day.message);
+      notes.push(day.message);
+    }
+    if ((day.reason === 'cutoff_passed' || day.reason === 'lead_time') && day.message) lastPassed = day;
+  }
+  closeRun();
+  const passed = lastPassed as CalendarDay | null;
+  return passed?.message ? [passed.message, ...notes] : notes;
+}

@@ -1,0 +1,84 @@
+/**
+ * GET /api/delivery/calendar: which delivery dates can be ordered, until when, with which slots, and
+ * why not (the cart's date picker, the admin's preview of the next days). The server judges; the
+ * screens show its answer.
+ */
+import { keepPreviousData, queryOptions, useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { addDays } from '@contracts/calendar';
+import type { CalendarDay } from '@contracts/delivery-rules';
+import { SCHEDULE_LIMITS } from '@contracts/delivery-rules';
+import { getJson } from './api-client';
+import { DELIVERY_CALENDAR_KEY } from './query-keys';
+
+export { DELIVERY_CALENDAR_KEY };
+
+export interface CalendarRange {
+  from: string;
+  to: string;
+}
+
+/** The path of one request: `productIds` (sorted by the caller) add their lead times. */
+export function deliveryCalendarPath({ from, to }: CalendarRange, productIds: readonly string[] = []): string {
+  const query = new URLSearchParams({ from, to });
+  if (productIds.length > 0) query.set('productIds', productIds.join(','));
+  return `/api/delivery/calendar?${query.toString()}`;
+}
+
+/** `from`..`to` cut into the spans one request may ask for (SCHEDULE_LIMITS.calendarDaysMax days each). */
+export function calendarWindows({ from, to }: CalendarRange, maxWindows = Number.POSITIVE_INFINITY): CalendarRange[] {
+  const windows: CalendarRange[] = [];
+  for (let start = from; start <= to && windows.length < maxWindows; start = addDays(start, SCHEDULE_LIMITS.calendarDaysMax)) {
+    const end = addDays(start, SCHEDULE_LIMITS.calendarDaysMax - 1);
+    windows.push({ from: start, to: end < to ? end : to });
+  }
+  return windows;
+}
+
+/**
+ * One span's query: read whenever a screen that shows it opens, and kept on screen while another
+ * span (or another set of products) is read.
+ */
+export function deliveryCalendarQuery(range: CalendarRange, productIds: readonly string[] = []) {
+  return queryOptions({
+    queryKey: [...DELIVERY_CALENDAR_KEY, range.from, range.to, productIds.join(',')],
+    queryFn: async ({ signal }) => (await getJson<CalendarDay[]>(deliveryCalendarPath(range, productIds), { signal })) ?? [],
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+}
+
+/** At most this many requests of 62 days: dates further ahead are left to the server's word at Place Order. */
+const MAX_WINDOWS = 3;
+
+export interface DeliveryDays {
+  /** every date read, in order */
+  days: CalendarDay[];
+  isLoading: boolean;
+  isError: boolean;
+  isFetching: boolean;
+}
+
+function combine(results: UseQueryResult<CalendarDay[]>[]): DeliveryDays {
+  return {
+    days: results.flatMap((r) => r.data ?? []),
+    isLoading: results.some((r) => r.isLoading),
+    isError: results.some((r) => r.isError),
+    isFetching: results.some((r) => r.isFetching),
+  };
+}
+
+/**
+ * Which dates of `range` can be ordered with these products (their lead times count), read when
+ * the screen opens and again on `refetch` (a cut-off passed, the server refused a date). The
+ * cart's date picker and the Change order dialog both show it.
+ */
+export function useDeliveryDays(range: CalendarRange | null, productIds: readonly string[]) {
+  const queryClient = useQueryClient();
+  const result = useQueries({
+    queries: range ? calendarWindows(range, MAX_WINDOWS).map((w) => deliveryCalendarQuery(w, productIds)) : [],
+    combine,
+  });
+  const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: DELIVERY_CALENDAR_KEY }), [queryClient]);
+  return { ...result, refetch };
+}
