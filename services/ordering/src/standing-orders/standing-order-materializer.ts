@@ -92,6 +92,12 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
     if (due.length === 0) return 0;
     // one price list for the whole sweep: the delivery fee and tax rate of this moment
     const pricing = await this.pricing.get();
+    // and each customer's contact asked once (a customer has up to 10 standing orders)
+    const contacts = new Map<string, Promise<OrderContact>>();
+    const contactOf = (customerId: string) => {
+      if (!contacts.has(customerId)) contacts.set(customerId, this.rpc.request<OrderContact>(CustomersPatterns.orderContact, { userId: customerId }));
+      return contacts.get(customerId)!;
+    };
     let placed = 0;
     for (let after = '00000000-0000-0000-0000-000000000000'; !this.task.isStopped; ) {
       const rows: StandingOrderRow[] = await this.db.query(
@@ -108,7 +114,7 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
       const worker = async () => {
         while (next < deliveries.length && !this.task.isStopped) {
           const { row, occurrence } = deliveries[next++];
-          if (await this.place(row, occurrence, ctx, pricing)) placed++;
+          if (await this.place(row, occurrence, ctx, pricing, contactOf)) placed++;
         }
       };
       await Promise.all(Array.from({ length: Math.min(CONCURRENCY, deliveries.length) }, worker));
@@ -140,12 +146,18 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
    * `order.placed`. Answers whether this call wrote it (false: another instance or an earlier
    * run did).
    */
-  async place(row: StandingOrderRow, occurrence: Occurrence, ctx: ScheduleContext, pricing: Pricing): Promise<boolean> {
+  async place(
+    row: StandingOrderRow,
+    occurrence: Occurrence,
+    ctx: ScheduleContext,
+    pricing: Pricing,
+    contactOf: (customerId: string) => Promise<OrderContact>,
+  ): Promise<boolean> {
     const orderId = orderIdFor(row.customerId, `standing-order:${row.id}:${occurrence.date}`);
     try {
       const [reservation, customer] = await Promise.all([
         this.rpc.request<ReserveAvailableResponse>(CatalogPatterns.reserveAvailable, { orderId, lines: occurrence.lines }),
-        this.rpc.request<OrderContact>(CustomersPatterns.orderContact, { userId: row.customerId }),
+        contactOf(row.customerId),
       ]);
       const priced = priceDelivery(occurrence.lines, reservation.lines, reservation.shortfalls, pricing);
       const now = new Date();
