@@ -1,10 +1,12 @@
 import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '@/components/layouts/page-meta';
 import { useUser } from '@/features/auth/api/auth';
 
 /** Spec section 2: any other path. Not a dead end: a way home, or to sign in for visitors. */
 export function NotFoundPage() {
   const { user, isLoading } = useUser();
+  useDocumentTitle('Page Not Found');
   return (
     <div className="not-found">
       <div className="plain-card not-found-card">
