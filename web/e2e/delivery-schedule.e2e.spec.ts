@@ -8,7 +8,7 @@
  * 11:47 AM there (TestStack.setClock), the browser's own clock runs (and is moved by
  * page.clock), and every expected date comes from the contracts' own rule functions.
  */
-import { TEST_ADMIN_KEY } from '@bakery/testing';
+import { ORDER_BY_2PM_THE_DAY_BEFORE, TEST_ADMIN_KEY } from '@bakery/testing';
 import {
   addDays,
   calendarDay,
@@ -16,9 +16,7 @@ import {
   DEFAULT_DELIVERY_SCHEDULE,
   longDate,
   nextOrderableDate,
-  WEEKDAYS,
   type Closure,
-  type DeliverySchedule,
   type ScheduleContext,
 } from '@bakery/contracts';
 import { DateTime } from 'luxon';
@@ -31,16 +29,7 @@ jest.setTimeout(300_000);
 
 const ZONE = 'America/New_York';
 const STOCKTAKE = 'Closed for stocktake';
-/** What the admin sets: Monday to Saturday, lead 1 day, cut-off 14:00; Sunday switched off (its other fields left as they were). */
-const BAKERY: DeliverySchedule = {
-  weekdays: WEEKDAYS.map((weekday) =>
-    weekday === 7
-      ? { ...DEFAULT_DELIVERY_SCHEDULE.weekdays[6], delivers: false }
-      : { ...DEFAULT_DELIVERY_SCHEDULE.weekdays[weekday - 1], leadDays: 1, cutoffTime: '14:00' },
-  ),
-  requireDeliveryDate: false,
-  autoConfirmAtCutoff: false,
-};
+const BAKERY = ORDER_BY_2PM_THE_DAY_BEFORE;
 
 /** The coming Friday (not today), 11:47 AM in the bakery's zone. */
 function comingFriday(): Date {

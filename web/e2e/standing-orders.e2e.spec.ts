@@ -10,14 +10,11 @@
  * API); the stack's clock is fixed on a Sunday morning (TestStack.setClock), and every expected
  * date and cut-off comes from the contracts' own rule functions.
  */
-import { TEST_ADMIN_KEY } from '@bakery/testing';
+import { ORDER_BY_2PM_THE_DAY_BEFORE, TEST_ADMIN_KEY } from '@bakery/testing';
 import {
   addDays,
   dateInTimeZone,
-  DEFAULT_DELIVERY_SCHEDULE,
   occurrencesBetween,
-  WEEKDAYS,
-  type DeliverySchedule,
   type Occurrence,
   type Order,
   type ScheduleContext,
@@ -32,16 +29,7 @@ import { chooseOption, closeToast, DESKTOP, expectToast, MOBILE, newPage, opened
 jest.setTimeout(300_000);
 
 const ZONE = 'America/New_York';
-/** Monday to Saturday, orders by 2:00 PM the day before; no deliveries on Sundays. */
-const BAKERY: DeliverySchedule = {
-  weekdays: WEEKDAYS.map((weekday) =>
-    weekday === 7
-      ? { ...DEFAULT_DELIVERY_SCHEDULE.weekdays[6], delivers: false }
-      : { ...DEFAULT_DELIVERY_SCHEDULE.weekdays[weekday - 1], leadDays: 1, cutoffTime: '14:00' },
-  ),
-  requireDeliveryDate: false,
-  autoConfirmAtCutoff: false,
-};
+const BAKERY = ORDER_BY_2PM_THE_DAY_BEFORE;
 const ctx = (now: Date): ScheduleContext => ({ schedule: BAKERY, closures: [], timeZone: ZONE, now });
 
 /** The coming Sunday (not today) `weeksLater` weeks on, 10:00 AM in the bakery's zone: no delivery today, Monday's orders close at 2:00 PM. */

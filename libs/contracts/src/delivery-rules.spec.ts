@@ -3,6 +3,7 @@ import { addDays } from './calendar';
 import { DELIVERY_TIME_SLOTS } from './constants';
 import {
   calendarDay,
+  calendarDayAt,
   changeableUntil,
   cutoffOf,
   DEFAULT_DELIVERY_SCHEDULE,
@@ -110,6 +111,20 @@ describe('which dates can be ordered', () => {
     // Sunday is skipped when looking for the next date
     const saturdayAfternoon = ctx(schedule, at('2026-11-27T15:00', zone), zone);
     expect(nextOrderableDate('2026-11-27', '2027-01-31', saturdayAfternoon)).toBe('2026-11-30');
+  });
+
+  it('re-judges a day a screen holds once its cut-off has passed, in the server’s words', () => {
+    const zone = 'America/New_York';
+    const cutoff = at('2026-11-24T14:00', zone);
+    const day = calendarDay('2026-11-25', ctx(bakerySchedule(1, '14:00'), at('2026-11-24T09:00', zone), zone));
+    expect(calendarDayAt(day, cutoff.getTime() - 1, zone)).toBe(day);
+    expect(calendarDayAt(day, cutoff.getTime(), zone)).toEqual({
+      ...day,
+      orderable: false,
+      reason: 'cutoff_passed',
+      message: calendarDay('2026-11-25', ctx(bakerySchedule(1, '14:00'), cutoff, zone)).message,
+    });
+    expect(calendarDayAt(day, cutoff.getTime(), zone).message).toBe('Orders for Wednesday 25 November closed at 2:00 PM on Tuesday 24 November.');
   });
 
   it('a closure over a weekend blocks its dates whatever the weekday rule, with its message', () => {

@@ -198,9 +198,25 @@ function wallClock(at: Date, timeZone: string): { time: string; date: string } {
   return { time: local.setLocale('en-US').toFormat('h:mm a'), date: local.toISODate()! };
 }
 
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
+
+/** "Orders for Wednesday 25 November closed at 2:00 PM on Tuesday 24 November." */
+export function cutoffPassedText(date: string, cutoffAt: Date, timeZone: string): string {
+  const closed = wallClock(cutoffAt, timeZone);
+  return fill(DeliveryMessages.cutoffPassed, { date: longDate(date), time: closed.time, cutoffDate: longDate(closed.date) });
+}
+
+/**
+ * A calendar day as it stands at `now` (ms): the server judged it when it answered; an orderable
+ * day whose cut-off has passed since is not any more (a screen left open past a cut-off).
+ */
+export function calendarDayAt(day: CalendarDay, now: number, timeZone: string): CalendarDay {
+  if (!day.orderable || !day.cutoffAt || Date.parse(day.cutoffAt) > now) return day;
+  return { ...day, orderable: false, reason: 'cutoff_passed', message: cutoffPassedText(day.date, new Date(day.cutoffAt), timeZone) };
+}
+
 /** Why a judged date cannot be ordered, in the customer's words (without the next date). */
 function refusalMessage(day: DayJudgement, timeZone: string): string | null {
-  const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
   switch (day.reason) {
     case null:
       return null;
@@ -209,10 +225,10 @@ function refusalMessage(day: DayJudgement, timeZone: string): string | null {
     case 'closed_weekday':
       return fill(DeliveryMessages.closedWeekday, { weekday: DateTime.fromISO(day.date, { zone: 'UTC' }).setLocale('en-GB').toFormat('cccc') });
     case 'cutoff_passed':
+      return cutoffPassedText(day.date, day.cutoffAt!, timeZone);
     case 'lead_time': {
       const closed = wallClock(day.cutoffAt!, timeZone);
       const values = { date: longDate(day.date), time: closed.time, cutoffDate: longDate(closed.date) };
-      if (day.reason === 'cutoff_passed') return fill(DeliveryMessages.cutoffPassed, values);
       return fill(DeliveryMessages.leadTime, { ...values, product: day.product!.name, days: String(day.product!.leadDays) });
     }
   }

@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon';
-import { DELIVERY_TIME_SLOTS, type DeliverySchedule, WEEKDAYS } from '@bakery/contracts';
-import { ApiClient, createProduct, eventually, signedInAdmin, signedInCustomer, TestStack } from '@bakery/testing';
+import { ApiClient, createProduct, eventually, ORDER_BY_2PM_THE_DAY_BEFORE, signedInAdmin, signedInCustomer, TestStack } from '@bakery/testing';
 import { StandingOrderMaterializer } from '../src/standing-orders/standing-order-materializer';
 
 /**
@@ -11,11 +10,7 @@ import { StandingOrderMaterializer } from '../src/standing-orders/standing-order
 const ZONE = 'Europe/London';
 const london = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();
 
-const BAKERY: DeliverySchedule = {
-  weekdays: WEEKDAYS.map((weekday) => ({ weekday, delivers: weekday !== 7, leadDays: 1, cutoffTime: '14:00', slots: [...DELIVERY_TIME_SLOTS] })),
-  requireDeliveryDate: false,
-  autoConfirmAtCutoff: false,
-};
+const BAKERY = ORDER_BY_2PM_THE_DAY_BEFORE;
 
 /** quantities Monday … Sunday */
 const weekdays = (q: number, saturday = q) => [q, q, q, q, q, saturday, 0];

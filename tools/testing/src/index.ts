@@ -4,3 +4,4 @@ export * from './cleanup';
 export * from './stack';
 export * from './http';
 export * from './accounts';
+export * from './schedules';

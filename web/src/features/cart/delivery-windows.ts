@@ -4,22 +4,16 @@
  * tell the customer about the dates it cannot offer. The server judged each date when it answered;
  * a cut-off that passes while the cart is open is judged here, by the server's clock.
  */
-import { END_OF_DAY, cutoffOf, DeliveryMessages, longDate, type CalendarDay } from '@contracts/delivery-rules';
-import { clockTime, dateIn, shortDate } from '@/lib/bakery-time';
-
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
+import { END_OF_DAY, calendarDayAt, cutoffOf, cutoffPassedText, type CalendarDay } from '@contracts/delivery-rules';
+import { shortDate } from '@/lib/bakery-time';
 
 /** "Orders for Wednesday 25 November closed at 2:00 PM on Tuesday 24 November.", as the server words it. */
 export function cutoffPassedMessage(date: string, cutoffAt: string, timeZone: string): string {
-  const at = new Date(cutoffAt);
-  return fill(DeliveryMessages.cutoffPassed, { date: longDate(date), time: clockTime(at, timeZone), cutoffDate: longDate(dateIn(at, timeZone)) });
+  return cutoffPassedText(date, new Date(cutoffAt), timeZone);
 }
 
-/** A day as it stands at `now` (server ms): an orderable day whose cut-off has passed since is not. */
-export function dayAt(day: CalendarDay, now: number, timeZone: string): CalendarDay {
-  if (!day.orderable || !day.cutoffAt || Date.parse(day.cutoffAt) > now) return day;
-  return { ...day, orderable: false, reason: 'cutoff_passed', message: cutoffPassedMessage(day.date, day.cutoffAt, timeZone) };
-}
+/** A day as it stands at `now` (server ms): the contracts' `calendarDayAt`. */
+export const dayAt = calendarDayAt;
 
 /** The days by date, as they stand at `now`. */
 export function daysAt(days: readonly CalendarDay[], now: number, timeZone: string): Map<string, CalendarDay> {

@@ -8,7 +8,7 @@ import { useDeliveryDays } from '@/lib/delivery-calendar';
 import { useProducts } from '@/features/products/api/products';
 import { addDays, deliveryDateRefusal } from '@contracts/calendar';
 import { CART_LINE_MAX, CART_LINE_MIN, DELIVERY_TIME_SLOTS, SPECIAL_INSTRUCTIONS_MAX, type DeliveryTimeSlot } from '@contracts/constants';
-import type { CalendarDay } from '@contracts/delivery-rules';
+import { calendarDayAt } from '@contracts/delivery-rules';
 import { isLiveProduct } from '@contracts/live-product';
 import type { Order } from '@contracts/ordering';
 import { isApiError } from '@/lib/api-client';
@@ -28,11 +28,6 @@ interface DraftLine {
   /** the most the stepper offers: the line maximum, and for an added product its stock */
   max: number;
   added: boolean;
-}
-
-/** A day as it stands at `now` (server ms): an orderable day whose cut-off has passed since is not. */
-function orderableAt(day: CalendarDay, now: number): boolean {
-  return day.orderable && (!day.cutoffAt || now < Date.parse(day.cutoffAt));
 }
 
 /** What a 409 'Not enough stock' names: "Only 8 of Rye can be had". */
@@ -214,7 +209,7 @@ export function ChangeOrderDialog({ order, onClose }: { order: Order; onClose: (
               if (iso === order.deliveryDate) return false; // staying on its date is no change
               if (deliveryDateRefusal(iso, today, maxDaysAhead) !== null) return true;
               const day = days.get(iso);
-              return day !== undefined && !orderableAt(day, now);
+              return day !== undefined && !calendarDayAt(day, now, calendar.data?.timeZone ?? 'UTC').orderable;
             }}
             defaultPickerValue={dayjs(date ?? today)}
             disabled={calendar.isLoading || delivery.isLoading}
