@@ -453,6 +453,9 @@ describe('administrator screens in chromium (desktop)', () => {
       await page.getByText('No customer data is available yet').waitFor();
       await screenshot(page, 'desktop-47-customers-empty');
       await page.unroute(CUSTOMER_LIST_URL);
+      // a fresh load, so no list the stub answered stays in the page's cache
+      await page.reload();
+      await page.getByRole('listitem', { name: 'Harbor Cafe' }).waitFor();
       await nav.getByRole('link', { name: 'Admin Dashboard' }).click();
       await nav.getByRole('link', { name: 'Manage Customers' }).click();
 
