@@ -69,6 +69,7 @@ export const CatalogPatterns = {
   reserve: 'catalog.stock.reserve',
   /** a standing order's delivery: take what there is of each line (ReserveAvailableResponse) */
   reserveAvailable: 'catalog.stock.reserveAvailable',
+  reserveAvailableMany: 'catalog.stock.reserveAvailableMany',
   release: 'catalog.stock.release',
   /** AdjustStockRequest (./order-changes): an order's reservation changed to new lines, by the difference */
   adjust: 'catalog.stock.adjust',
@@ -593,6 +594,22 @@ export class ReserveStockRequest {
   @ValidateNested({ each: true })
   @Type(() => StockLineRequest)
   lines: StockLineRequest[];
+}
+
+/** The most deliveries one catalog.stock.reserveAvailableMany takes (its answer stays far below NATS's 1 MB). */
+export const RESERVE_MANY_MAX = 100;
+
+/**
+ * catalog.stock.reserveAvailableMany → ReserveAvailableResponse[] (in the order asked): many
+ * standing-order deliveries reserved in one transaction. Idempotent by each orderId.
+ */
+export class ReserveAvailableManyRequest {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(RESERVE_MANY_MAX)
+  @ValidateNested({ each: true })
+  @Type(() => ReserveStockRequest)
+  reservations: ReserveStockRequest[];
 }
 
 /** catalog.stock.release → ReleaseStockResponse. Idempotent by orderId. */

@@ -5,6 +5,7 @@ import {
   OrderingEvents,
   Product,
   ReleaseStockResponse,
+  ReserveAvailableResponse,
   ReserveStockResponse,
   StockLowEvent,
 } from '@bakery/contracts';
@@ -60,6 +61,37 @@ describe('catalog service: stock reservations', () => {
       [JSON.stringify([{ productId: product.id }])],
     );
     expect(rows[0].n).toBe(30);
+  });
+
+  it('reserves many deliveries in one call, each taking what the ones before it left, and answers a repeat with what it holds', async () => {
+    const rye = await kit.createProduct({ name: 'Batch Rye', price: '6.00', stock: 10 });
+    const roll = await kit.createProduct({ name: 'Batch Roll', price: '0.80', stock: 100 });
+    const reserveMany = (reservations: { orderId: string; lines: { productId: string; quantity: number }[] }[]) =>
+      kit.call<ReserveAvailableResponse[]>(CatalogPatterns.reserveAvailableMany, { reservations });
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const asked = [
+      { orderId: a, lines: [{ productId: rye.id, quantity: 4 }, { productId: roll.id, quantity: 10 }] },
+      { orderId: b, lines: [{ productId: rye.id, quantity: 4 }] },
+      { orderId: c, lines: [{ productId: rye.id, quantity: 4 }, { productId: roll.id, quantity: 5 }] },
+    ];
+    const answers = await reserveMany(asked);
+
+    // answered in the order asked; ten rye go 4, 4, 2, with the last shortfall named
+    expect(answers.map((r) => r.orderId)).toEqual([a, b, c]);
+    const held = (r: ReserveAvailableResponse) => Object.fromEntries(r.lines.map((l) => [l.name, l.quantity]));
+    expect(answers.map(held)).toEqual([{ 'Batch Rye': 4, 'Batch Roll': 10 }, { 'Batch Rye': 4 }, { 'Batch Rye': 2, 'Batch Roll': 5 }]);
+    expect(answers.map((r) => r.shortfalls.length)).toEqual([0, 0, 1]);
+    expect(answers[2].shortfalls).toEqual([{ productId: rye.id, name: 'Batch Rye', unitPrice: '6.00', requested: 4, reserved: 2, reason: 'out_of_stock' }]);
+    expect(await kit.stockOf(rye.id)).toBe(0);
+    expect(await kit.stockOf(roll.id)).toBe(85);
+
+    // a repeat (another instance, or a retry after a crash) takes nothing more and answers the same
+    const again = await reserveMany([asked[2], asked[0], { orderId: randomUUID(), lines: [{ productId: roll.id, quantity: 1 }] }]);
+    expect(again[0]).toEqual(answers[2]);
+    expect(again[1]).toEqual(answers[0]);
+    expect(again[2].lines).toEqual([{ productId: roll.id, name: 'Batch Roll', unitPrice: '0.80', quantity: 1 }]);
+    expect(await kit.stockOf(rye.id)).toBe(0);
+    expect(await kit.stockOf(roll.id)).toBe(84);
   });
 
   it('answers each line with the product name and unit price, adding up repeated products', async () => {

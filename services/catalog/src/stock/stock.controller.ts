@@ -6,6 +6,7 @@ import {
   CatalogPatterns,
   ReleaseStockRequest,
   ReleaseStockResponse,
+  ReserveAvailableManyRequest,
   ReserveAvailableResponse,
   ReserveStockRequest,
   ReserveStockResponse,
@@ -25,6 +26,12 @@ export class StockController {
   @MessagePattern(CatalogPatterns.reserveAvailable)
   reserveAvailable(@Payload() req: ReserveStockRequest): Promise<ReserveAvailableResponse> {
     return this.stock.reserveAvailable(req.orderId.toLowerCase(), req.lines);
+  }
+
+  /** Many standing-order deliveries at once (ordering's sweep at a cut-off). */
+  @MessagePattern(CatalogPatterns.reserveAvailableMany)
+  reserveAvailableMany(@Payload() req: ReserveAvailableManyRequest): Promise<ReserveAvailableResponse[]> {
+    return this.stock.reserveAvailableMany(req.reservations.map((r) => ({ orderId: r.orderId.toLowerCase(), lines: r.lines })));
   }
 
   /** A pending order changed: its reservation moves to the new lines by the difference. */

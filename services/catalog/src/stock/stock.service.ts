@@ -96,66 +96,117 @@ export class StockService {
   }
 
   /**
-   * A reservation in one transaction: claims the order's reservation row (a second reserve of the
-   * same order waits on it until the first commits or rolls back; one still held is answered by
-   * `repeat`), locks the products in id order, lets `plan` decide what to take, then one
-   * statement takes every line's stock (answering each product's open alert too) and records
-   * what the reservation holds. The rows are locked and checked, so no line can miss; the
-   * conditions stay as the last guard (a miss throws, and everything rolls back). (A WITH ...
-   * SELECT answers its rows, not TypeORM's [rows, count] of a bare UPDATE.)
+   * Many standing-order deliveries at once (catalog.stock.reserveAvailableMany): `reserveAvailable`
+   * for each order, in one transaction, each order planned against what the ones before it left.
+   * Answers in the order asked.
    */
-  private take<T extends ReserveStockResponse>(
+  reserveAvailableMany(requests: { orderId: string; lines: RequestedLine[] }[]): Promise<ReserveAvailableResponse[]> {
+    return this.takeMany(
+      requests,
+      (orderId, lines, rows) => ({ orderId, ...planAvailable(lines, rows) }),
+      (orderId, lines, held) => ({ orderId, lines: held, shortfalls: shortfallsOf(lines, held) }),
+    );
+  }
+
+  /** One order's reservation (`takeMany` with one request). */
+  private async take<T extends ReserveStockResponse>(
     orderId: string,
     requested: RequestedLine[],
     plan: (lines: RequestedLine[], rows: StockRow[]) => T,
     repeat: (lines: RequestedLine[], held: ReservedLine[]) => T,
   ): Promise<T> {
-    const lines = mergeLines(requested);
+    const [answer] = await this.takeMany(
+      [{ orderId, lines: requested }],
+      (_id, lines, rows) => plan(lines, rows),
+      (_id, lines, held) => repeat(lines, held),
+    );
+    return answer;
+  }
+
+  /**
+   * Reservations in one transaction: claims each order's reservation row, in order id order (a
+   * second reserve of the same order waits on it until the first commits or rolls back; one still
+   * held is answered by `repeat`), locks the products in id order, lets `plan` decide what each
+   * order takes, in the order asked (an order sees the stock the ones before it left; a plan that
+   * throws rolls everything back), then one statement takes every product's stock (answering each
+   * product's open alert too) and records what each reservation holds. The rows are locked and
+   * checked, so no product can miss; the conditions stay as the last guard (a miss throws, and
+   * everything rolls back). (A WITH ... SELECT answers its rows, not TypeORM's [rows, count] of a
+   * bare UPDATE.)
+   */
+  private takeMany<T extends ReserveStockResponse>(
+    requests: { orderId: string; lines: RequestedLine[] }[],
+    plan: (orderId: string, lines: RequestedLine[], rows: StockRow[]) => T,
+    repeat: (orderId: string, lines: RequestedLine[], held: ReservedLine[]) => T,
+  ): Promise<T[]> {
+    const wanted = new Map(requests.map((r) => [r.orderId, mergeLines(r.lines)]));
+    const orderIds = [...wanted.keys()].sort();
     return this.bus.inTransaction(async (tx) => {
       const m = tx.manager;
-      const claimed: unknown[] = await m.query(
+      const claimed: { orderId: string }[] = await m.query(
         `INSERT INTO stock_reservations (order_id, lines, status, expires_at)
-         VALUES ($1, '[]'::jsonb, 'reserved', now()) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
-        [orderId],
+         SELECT id, '[]'::jsonb, 'reserved', now() FROM unnest($1::uuid[]) AS id ORDER BY id
+         ON CONFLICT (order_id) DO NOTHING RETURNING order_id AS "orderId"`,
+        [orderIds],
       );
-      if (claimed.length === 0) {
-        const [existing]: { status: ReservationStatus; lines: ReservedLine[] }[] = await m.query(
-          'SELECT status, lines FROM stock_reservations WHERE order_id = $1 FOR UPDATE',
-          [orderId],
+      const answers = new Map<string, T>();
+      const fresh = new Set(claimed.map((c) => c.orderId));
+      if (fresh.size < orderIds.length) {
+        const existing: { orderId: string; status: ReservationStatus; lines: ReservedLine[] }[] = await m.query(
+          `SELECT order_id AS "orderId", status, lines FROM stock_reservations WHERE order_id = ANY($1::uuid[]) ORDER BY order_id FOR UPDATE`,
+          [orderIds.filter((id) => !fresh.has(id))],
         );
-        if (existing.status !== 'released') return repeat(lines, existing.lines);
+        for (const held of existing) {
+          if (held.status === 'released') fresh.add(held.orderId);
+          else answers.set(held.orderId, repeat(held.orderId, wanted.get(held.orderId)!, held.lines));
+        }
       }
 
-      const rows: StockRow[] = await m.query(
-        `SELECT id, name, price, stock, is_active AS "isActive", review_status AS "reviewStatus"
-           FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-        [lines.map((l) => l.productId)],
-      );
-      const answer = plan(lines, rows);
-      const changed: (StockState & { openAlert: OpenAlert | null })[] = await m.query(
-        `WITH taken AS (
-           UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
-             FROM unnest($1::uuid[], $2::int[]) AS l(product_id, quantity)
-            WHERE p.id = l.product_id AND p.stock >= l.quantity AND ${liveProductSql('p')}
-            RETURNING ${CHANGED_STOCK_COLUMNS_OF_P}, ${OPEN_ALERT_OF_P} AS "openAlert"
-         ), held AS (
-           UPDATE stock_reservations
-              SET lines = $4::jsonb, status = 'reserved', updated_at = now(), confirmed_at = NULL, released_at = NULL,
-                  expires_at = now() + make_interval(secs => $5::double precision / 1000)
-            WHERE order_id = $3
-         )
-         SELECT * FROM taken`,
-        [
-          answer.lines.map((l) => l.productId),
-          answer.lines.map((l) => l.quantity),
-          orderId,
-          JSON.stringify(answer.lines),
-          this.config.reservationTtlMs,
-        ],
-      );
-      if (changed.length !== answer.lines.length) throw new Error(`stock of order ${orderId} changed under a row lock`);
-      for (const { openAlert, ...product } of changed) await this.alerts.syncKnowing(tx, product, openAlert);
-      return answer;
+      const toPlan = orderIds.filter((id) => fresh.has(id));
+      if (toPlan.length > 0) {
+        const rows: StockRow[] = await m.query(
+          `SELECT id, name, price, stock, is_active AS "isActive", review_status AS "reviewStatus"
+             FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+          [[...new Set(toPlan.flatMap((id) => wanted.get(id)!.map((l) => l.productId)))]],
+        );
+        // each order, in the order asked, is planned against the stock the ones before it left
+        const left = new Map(rows.map((r) => [r.id.toLowerCase(), { ...r }]));
+        const taken = new Map<string, number>();
+        for (const orderId of [...wanted.keys()].filter((id) => fresh.has(id))) {
+          const answer = plan(orderId, wanted.get(orderId)!, [...left.values()]);
+          for (const line of answer.lines) {
+            const id = line.productId.toLowerCase();
+            left.get(id)!.stock -= line.quantity;
+            taken.set(id, (taken.get(id) ?? 0) + line.quantity);
+          }
+          answers.set(orderId, answer);
+        }
+        const changed: (StockState & { openAlert: OpenAlert | null })[] = await m.query(
+          `WITH taken AS (
+             UPDATE products p SET stock = p.stock - l.quantity, updated_at = now()
+               FROM unnest($1::uuid[], $2::int[]) AS l(product_id, quantity)
+              WHERE p.id = l.product_id AND p.stock >= l.quantity AND ${liveProductSql('p')}
+              RETURNING ${CHANGED_STOCK_COLUMNS_OF_P}, ${OPEN_ALERT_OF_P} AS "openAlert"
+           ), held AS (
+             UPDATE stock_reservations r
+                SET lines = h.lines, status = 'reserved', updated_at = now(), confirmed_at = NULL, released_at = NULL,
+                    expires_at = now() + make_interval(secs => $5::double precision / 1000)
+               FROM unnest($3::uuid[], $4::jsonb[]) AS h(order_id, lines)
+              WHERE r.order_id = h.order_id
+           )
+           SELECT * FROM taken`,
+          [
+            [...taken.keys()],
+            [...taken.values()],
+            toPlan,
+            toPlan.map((id) => JSON.stringify(answers.get(id)!.lines)),
+            this.config.reservationTtlMs,
+          ],
+        );
+        if (changed.length !== taken.size) throw new Error(`stock of orders ${toPlan.join(', ')} changed under a row lock`);
+        for (const { openAlert, ...product } of changed) await this.alerts.syncKnowing(tx, product, openAlert);
+      }
+      return requests.map((r) => answers.get(r.orderId)!);
     });
   }
 

@@ -391,6 +391,82 @@ export class OrdersService {
   }
 
   /**
+   * Many standing-order deliveries as ONE statement (`writeOrder`'s work without cart lines): the
+   * orders, their items and their `order.placed` rows. An order another instance or an earlier
+   * run already wrote (same id, or the same standing order and date) is left as it is. Answers the
+   * ids this call wrote.
+   */
+  async writeOrders(batch: { order: OrderRow; placed: OrderPlacedEvent | null }[]): Promise<Set<string>> {
+    if (batch.length === 0) return new Set();
+    const orders = batch.map(({ order: o }) => ({
+      id: o.id,
+      customer_id: o.customerId,
+      status: o.status,
+      subtotal: o.subtotal,
+      delivery_fee: o.deliveryFee,
+      tax: o.tax,
+      total: o.total,
+      delivery_date: o.deliveryDate,
+      delivery_time_slot: o.deliveryTimeSlot,
+      special_instructions: o.specialInstructions,
+      customer_business_name: o.customerBusinessName,
+      customer_email: o.customerEmail,
+      customer_phone: o.customerPhone,
+      standing_order_id: o.standingOrderId ?? null,
+      created_at: o.createdAt,
+    }));
+    const items = batch.flatMap(({ order: o }) =>
+      o.items.map((i) => ({
+        id: i.id,
+        order_id: o.id,
+        position: i.position,
+        product_id: i.productId,
+        product_name: i.productName,
+        quantity: i.quantity,
+        unit_price: i.unitPrice,
+        total_price: i.totalPrice,
+        shortfall: i.shortfall ?? 0,
+        created_at: o.createdAt,
+      })),
+    );
+    // an order with nothing delivered announces nothing (there is nothing to confirm or count)
+    const events = batch.flatMap(({ order, placed }) => {
+      if (!placed) return [];
+      const [id, type, envelope] = this.bus.outboxRow(OrderingEvents.orderPlaced, placed).values;
+      return [{ id, type, envelope: JSON.parse(envelope) as unknown, order_id: order.id }];
+    });
+    const written: { id: string }[] = await this.orders.query(
+      `WITH new_orders AS (
+         INSERT INTO orders (id, customer_id, status, subtotal, delivery_fee, tax, total, delivery_date, delivery_time_slot,
+                             special_instructions, customer_business_name, customer_email, customer_phone, created_at, updated_at,
+                             standing_order_id)
+         SELECT o.id, o.customer_id, o.status, o.subtotal, o.delivery_fee, o.tax, o.total, o.delivery_date, o.delivery_time_slot,
+                o.special_instructions, o.customer_business_name, o.customer_email, o.customer_phone, o.created_at, o.created_at,
+                o.standing_order_id
+           FROM jsonb_to_recordset($1::jsonb) AS o(id uuid, customer_id uuid, status varchar, subtotal numeric, delivery_fee numeric,
+                tax numeric, total numeric, delivery_date date, delivery_time_slot varchar, special_instructions text,
+                customer_business_name varchar, customer_email varchar, customer_phone varchar, standing_order_id uuid, created_at timestamptz)
+         ON CONFLICT DO NOTHING
+         RETURNING id
+       ), new_items AS (
+         INSERT INTO order_items (id, order_id, position, product_id, product_name, quantity, unit_price, total_price, created_at, shortfall)
+         SELECT x.id, x.order_id, x.position, x.product_id, x.product_name, x.quantity, x.unit_price, x.total_price, x.created_at, x.shortfall
+           FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, order_id uuid, position smallint, product_id uuid, product_name text,
+                quantity int, unit_price numeric, total_price numeric, shortfall int, created_at timestamptz)
+          WHERE x.order_id IN (SELECT id FROM new_orders)
+       ), announced AS (
+         ${OUTBOX_INSERT.replace(/\s*VALUES\s*$/, '')} SELECT e.id, e.type, e.envelope
+           FROM jsonb_to_recordset($3::jsonb) AS e(id uuid, type varchar, envelope jsonb, order_id uuid)
+          WHERE e.order_id IN (SELECT id FROM new_orders)
+       )
+       SELECT id FROM new_orders`,
+      [JSON.stringify(orders), JSON.stringify(items), JSON.stringify(events)],
+    );
+    if (written.length > 0 && events.length > 0) this.bus.kick();
+    return new Set(written.map((w) => w.id));
+  }
+
+  /**
    * Customers get their own orders, admins every order, narrowed by `filters`; newest first, a
    * page of `limit` (at most ORDERS_PAGE_SIZE) at a time, starting after `after`. With `withTotal`
    * the page also says how many orders the filters match, when counting them fits COUNT_BUDGET_MS

@@ -32,13 +32,14 @@ import { StandingOrdersService } from './standing-orders.service';
 
 /** Standing orders read per query while looking for due deliveries. */
 const PAGE = 500;
-/** Deliveries placed at once by one instance (each waits mostly on catalog and Postgres). */
-const CONCURRENCY = 8;
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (err as { code?: string }).code;
-  return code === '23505';
-}
+/**
+ * Deliveries placed together: one catalog transaction reserves them all, one statement writes
+ * them all (a cut-off makes thousands due at once; one by one, each paid a transaction in catalog
+ * and one in ordering).
+ */
+const BATCH = 50;
+/** Batches in flight at once per instance (each waits mostly on catalog and Postgres). */
+const CONCURRENCY = 2;
 
 /**
  * Turns standing orders' due deliveries into real orders, every STANDING_ORDER_INTERVAL_SECONDS
@@ -109,15 +110,13 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
       if (rows.length === 0) break;
       after = rows[rows.length - 1].id;
       const deliveries = await this.dueDeliveries(rows, today, due);
-      // CONCURRENCY workers take the next delivery as soon as they are free
+      const batches = Array.from({ length: Math.ceil(deliveries.length / BATCH) }, (_, i) => deliveries.slice(i * BATCH, (i + 1) * BATCH));
+      // CONCURRENCY workers take the next batch as soon as they are free
       let next = 0;
       const worker = async () => {
-        while (next < deliveries.length && !this.task.isStopped) {
-          const { row, occurrence } = deliveries[next++];
-          if (await this.place(row, occurrence, ctx, pricing, contactOf)) placed++;
-        }
+        while (next < batches.length && !this.task.isStopped) placed += await this.place(batches[next++], ctx, pricing, contactOf);
       };
-      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, deliveries.length) }, worker));
+      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batches.length) }, worker));
       if (rows.length < PAGE) break;
     }
     return placed;
@@ -141,73 +140,87 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
   }
 
   /**
-   * One delivery as an order, through the checkout's parts: stock reserved (here: what there is
-   * of each line), current prices, exact totals, one statement writing the order with
-   * `order.placed`. Answers whether this call wrote it (false: another instance or an earlier
-   * run did).
+   * Deliveries as orders, through the checkout's parts: stock reserved (here: what there is of
+   * each line, all of the batch in one catalog transaction), current prices, exact totals, one
+   * statement writing the orders with their `order.placed`. Answers how many this call wrote (the
+   * others another instance or an earlier run did, or they failed and the next sweep retries them).
    */
   async place(
-    row: StandingOrderRow,
-    occurrence: Occurrence,
+    deliveries: { row: StandingOrderRow; occurrence: Occurrence }[],
     ctx: ScheduleContext,
     pricing: Pricing,
     contactOf: (customerId: string) => Promise<OrderContact>,
-  ): Promise<boolean> {
-    const orderId = orderIdFor(row.customerId, `standing-order:${row.id}:${occurrence.date}`);
+  ): Promise<number> {
+    const ids = deliveries.map(({ row, occurrence }) => orderIdFor(row.customerId, `standing-order:${row.id}:${occurrence.date}`));
     try {
-      const [reservation, customer] = await Promise.all([
-        this.rpc.request<ReserveAvailableResponse>(CatalogPatterns.reserveAvailable, { orderId, lines: occurrence.lines }),
-        contactOf(row.customerId),
+      const [reservations, customers] = await Promise.all([
+        this.rpc.request<ReserveAvailableResponse[]>(CatalogPatterns.reserveAvailableMany, {
+          reservations: deliveries.map(({ occurrence }, i) => ({ orderId: ids[i], lines: occurrence.lines })),
+        }),
+        Promise.all(deliveries.map(({ row }) => contactOf(row.customerId))),
       ]);
-      const priced = priceDelivery(occurrence.lines, reservation.lines, reservation.shortfalls, pricing);
       const now = new Date();
-      const slot = row.deliveryTimeSlot && slotsOn(occurrence.date, ctx).includes(row.deliveryTimeSlot) ? row.deliveryTimeSlot : null;
-      const order = Object.assign(new OrderRow(), {
-        id: orderId,
-        customerId: row.customerId,
-        // nothing could be delivered: the order stays on record, cancelled and charged nothing
-        status: priced.delivered ? ('pending' as const) : ('cancelled' as const),
-        subtotal: priced.subtotal,
-        deliveryFee: priced.deliveryFee,
-        tax: priced.tax,
-        total: priced.total,
-        deliveryDate: occurrence.date,
-        deliveryTimeSlot: slot,
-        specialInstructions: row.specialInstructions,
-        customerBusinessName: customer.businessName,
-        customerEmail: customer.email,
-        customerPhone: customer.phone,
-        idempotencyKey: null,
-        requestFingerprint: null,
-        standingOrderId: row.id,
-        createdAt: now,
-        updatedAt: now,
-        items: priced.items.map((item, position) =>
-          Object.assign(new OrderItemRow(), { id: randomUUID(), orderId, createdAt: now, position, ...item }),
-        ),
-      });
-      const event: OrderPlacedEvent = {
-        orderId,
-        customerId: row.customerId,
-        lines: reservation.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-        standingOrderId: row.id,
-        shortfalls: priced.items
-          .filter((i) => i.shortfall > 0)
-          .map((i) => ({ productId: i.productId, name: i.productName, shortfall: i.shortfall })),
-        customerName: customer.businessName ?? customer.email,
-      };
-      return await this.orders.writeOrder(order, [], event);
+      const batch = deliveries.map(({ row, occurrence }, i) => this.orderOf(ids[i], row, occurrence, reservations[i], customers[i], ctx, pricing, now));
+      return (await this.orders.writeOrders(batch)).size;
     } catch (err) {
-      // another instance, or an earlier run, wrote this delivery: its order stands with this reservation
-      if (isUniqueViolation(err) || (await this.orderExists(orderId))) return false;
-      await this.rpc.request(CatalogPatterns.release, { orderId }).catch(() => undefined); // the TTL is the backstop
-      if (!(err instanceof AppError)) this.logger.warn({ err, standingOrderId: row.id, date: occurrence.date }, 'standing order delivery not placed; will retry');
-      return false;
+      // the orders that were written stand with their reservations; the rest give theirs back
+      const written = await this.existingOrders(ids);
+      const unwritten = ids.filter((id) => !written.has(id));
+      await Promise.all(unwritten.map((orderId) => this.rpc.request(CatalogPatterns.release, { orderId }).catch(() => undefined))); // the TTL is the backstop
+      if (!(err instanceof AppError)) this.logger.warn({ err, deliveries: unwritten.length }, 'standing order deliveries not placed; will retry');
+      return 0;
     }
   }
 
-  private async orderExists(orderId: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(`SELECT 1 FROM orders WHERE id = $1`, [orderId]).catch(() => []);
-    return rows.length > 0;
+  /** One delivery's order and its `order.placed`. */
+  private orderOf(
+    orderId: string,
+    row: StandingOrderRow,
+    occurrence: Occurrence,
+    reservation: ReserveAvailableResponse,
+    customer: OrderContact,
+    ctx: ScheduleContext,
+    pricing: Pricing,
+    now: Date,
+  ): { order: OrderRow; placed: OrderPlacedEvent } {
+    const priced = priceDelivery(occurrence.lines, reservation.lines, reservation.shortfalls, pricing);
+    const slot = row.deliveryTimeSlot && slotsOn(occurrence.date, ctx).includes(row.deliveryTimeSlot) ? row.deliveryTimeSlot : null;
+    const order = Object.assign(new OrderRow(), {
+      id: orderId,
+      customerId: row.customerId,
+      // nothing could be delivered: the order stays on record, cancelled and charged nothing
+      status: priced.delivered ? ('pending' as const) : ('cancelled' as const),
+      subtotal: priced.subtotal,
+      deliveryFee: priced.deliveryFee,
+      tax: priced.tax,
+      total: priced.total,
+      deliveryDate: occurrence.date,
+      deliveryTimeSlot: slot,
+      specialInstructions: row.specialInstructions,
+      customerBusinessName: customer.businessName,
+      customerEmail: customer.email,
+      customerPhone: customer.phone,
+      idempotencyKey: null,
+      requestFingerprint: null,
+      standingOrderId: row.id,
+      createdAt: now,
+      updatedAt: now,
+      items: priced.items.map((item, position) => Object.assign(new OrderItemRow(), { id: randomUUID(), orderId, createdAt: now, position, ...item })),
+    });
+    // announced even when nothing could be delivered: the admin's shortfall alert comes from it
+    const placed: OrderPlacedEvent = {
+      orderId,
+      customerId: row.customerId,
+      lines: reservation.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+      standingOrderId: row.id,
+      shortfalls: priced.items.filter((i) => i.shortfall > 0).map((i) => ({ productId: i.productId, name: i.productName, shortfall: i.shortfall })),
+      customerName: customer.businessName ?? customer.email,
+    };
+    return { order, placed };
+  }
+
+  private async existingOrders(ids: string[]): Promise<Set<string>> {
+    const rows: { id: string }[] = await this.db.query(`SELECT id FROM orders WHERE id = ANY($1::uuid[])`, [ids]).catch(() => ids.map((id) => ({ id })));
+    return new Set(rows.map((r) => r.id));
   }
 }
