@@ -61,7 +61,12 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{libs,services,gateway,tools}/**/src/**/*.spec.ts', '<rootDir>/tools/lint/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/{libs,services,gateway,tools}/**/src/**/*.spec.ts',
+        '<rootDir>/tools/lint/*.spec.ts',
+        // the Helm chart and the compose file (deploy/)
+        '<rootDir>/deploy/test/*.spec.ts',
+      ],
     },
     {
       ...shared,

@@ -64,6 +64,8 @@ export interface EventBusOptions {
   maxDeliveries?: number;
   /** how long JetStream waits before redelivering after the n-th failed delivery (tests shorten it) */
   redeliveryDelayMs?: (deliveries: number) => number;
+  /** copies of the event stream in a JetStream cluster (EVENT_STREAM_REPLICAS; default 1) */
+  streamReplicas?: number;
 }
 
 /** Rows deleted by each prune statement, in order: the last one deleted fewer than a batch. */
@@ -91,6 +93,23 @@ const MAX_BATCH = 64;
 /** Dead letters one re-drive reads at a time. */
 const REDRIVE_BATCH = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The namespace's event stream: every event subject, kept 30 days (consumers' redeliveries and
+ * the outbox's retries need far less), duplicates dropped within DUPLICATE_WINDOW_MS by event id,
+ * on `replicas` servers of a JetStream cluster.
+ */
+export function eventStreamConfig(namespace: string, replicas: number) {
+  return {
+    name: eventStreamName(namespace),
+    subjects: [eventSubject(namespace, '>')],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    max_age: nanos(30 * 24 * 3600 * 1000),
+    duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    num_replicas: replicas,
+  };
+}
 
 interface ParsedEvent {
   msg: JsMsg;
@@ -482,25 +501,29 @@ export class EventBus {
 
   private async ensureStream(): Promise<void> {
     const jsm = await this.options.nc.jetstreamManager();
-    const name = eventStreamName(this.options.namespace);
+    const config = eventStreamConfig(this.options.namespace, this.options.streamReplicas ?? 1);
+    let current;
     try {
-      await jsm.streams.info(name);
+      current = await jsm.streams.info(config.name);
     } catch {
       try {
-        await jsm.streams.add({
-          name,
-          subjects: [eventSubject(this.options.namespace, '>')],
-          retention: RetentionPolicy.Limits,
-          storage: StorageType.File,
-          max_age: nanos(30 * 24 * 3600 * 1000),
-          duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-        });
+        await jsm.streams.add(config);
+        return;
       } catch (err) {
         // Another instance created it meanwhile: fine if it is there now.
-        await jsm.streams.info(name).catch(() => {
+        current = await jsm.streams.info(config.name).catch(() => {
           throw err;
         });
       }
+    }
+    // A stream made before the move to a cluster keeps its one copy until it is told otherwise;
+    // every instance of every service asks for the same count, so they agree.
+    if ((current.config.num_replicas || 1) !== config.num_replicas) {
+      this.options.logger.info(
+        { stream: config.name, from: current.config.num_replicas, to: config.num_replicas },
+        'changing the event stream replicas',
+      );
+      await jsm.streams.update(config.name, { num_replicas: config.num_replicas });
     }
   }
 

@@ -127,6 +127,7 @@ class ServiceKitModule {
               retentionMs: config.eventRetentionDays * 24 * 3600 * 1000,
               maxDeliveries: config.eventMaxDeliveries,
               pruneIntervalMs: config.eventPruneIntervalSeconds * 1000,
+              streamReplicas: config.eventStreamReplicas,
             }),
         },
         MessagingLifecycle,

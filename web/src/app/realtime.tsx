@@ -44,7 +44,9 @@ export function RealtimeBridge({ user }: { user: User }) {
     let socket: { close(): void } | undefined;
     void import('socket.io-client').then(({ io }) => {
       if (closed) return;
-      const s = io({ path: REALTIME_PATH, withCredentials: true, reconnectionDelayMax: 10_000 });
+      // websocket only: long-polling's requests must all reach one gateway, which needs sticky
+      // sessions in front of several replicas (docs/operations.md)
+      const s = io({ path: REALTIME_PATH, withCredentials: true, reconnectionDelayMax: 10_000, transports: ['websocket'] });
       // whether pushes reach this page now: for support (devtools) and for tests to wait on, not to guess
       s.on('connect', () => (document.documentElement.dataset.realtime = 'connected'));
       s.on(RealtimeEvents.orderUpdated, (push: OrderUpdatedPush) => {

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       eventRetentionDays: 7,
       eventMaxDeliveries: 20,
       eventPruneIntervalSeconds: 600,
+      eventStreamReplicas: 1,
     });
   });
 

@@ -191,5 +191,14 @@ export const serviceConfig = {
     1,
     86_400,
   ),
+  // 1 on a single NATS server; 3 on a 3-node JetStream cluster (deploy/helm), so the events
+  // survive the loss of a node. A stream created with another count is changed at start.
+  eventStreamReplicas: envVar.int(
+    'EVENT_STREAM_REPLICAS',
+    'replicas of the JetStream event stream (at most the number of NATS servers in the cluster)',
+    1,
+    1,
+    5,
+  ),
 };
 export type ServiceConfig = ConfigOf<typeof serviceConfig>;
