@@ -6,7 +6,7 @@
  *
  * Env: BENCH_URL + ADMIN_REGISTRATION_KEY + BENCH_NAMESPACE (use a running stack instead),
  * BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_CHECKOUT_CUSTOMERS (1500: one order each, about 10 s of load), BENCH_CHECKOUT_CONNECTIONS (48),
- * BENCH_SCENARIOS (all: catalogue,cart,history,checkout,push,hostile,standing-orders,orders-at-scale; see bench/orders-at-scale.js and bench/standing-orders.js for their own options), BENCH_PROFILE (processes to run
+ * BENCH_SCENARIOS (all: catalogue,cart,history,checkout,push,hostile,standing-orders,production,orders-at-scale; see bench/orders-at-scale.js, bench/standing-orders.js and bench/production.js for their own options), BENCH_PROFILE (processes to run
  * with --cpu-prof, e.g. "gateway,ordering"; profiles land in bench/profiles/).
  */
 const { fork } = require('node:child_process');
@@ -21,13 +21,14 @@ const { cpuMeter, perRequest } = require('./lib/cpu');
 const { hostileBodies } = require('./hostile-bodies');
 const { ordersAtScale, printReport: printOrdersAtScale } = require('./orders-at-scale');
 const { standingOrdersAtCutoff, printReport: printStandingOrders } = require('./standing-orders');
+const { productionDocuments, printReport: printProduction } = require('./production');
 
 const ROOT = path.resolve(__dirname, '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const CHECKOUT_CUSTOMERS = Number(process.env.BENCH_CHECKOUT_CUSTOMERS ?? 1500);
 const CHECKOUT_CONNECTIONS = Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 48);
-const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'catalogue,cart,history,checkout,push,hostile,standing-orders,orders-at-scale').split(','));
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'catalogue,cart,history,checkout,push,hostile,standing-orders,production,orders-at-scale').split(','));
 /** standing-orders moves the stack's clock to a cut-off (a test clock: ordering reads "now" from this file) */
 const CLOCK_FILE = path.join(os.tmpdir(), `bakery-bench-clock-${process.pid}`);
 const PROFILE = new Set((process.env.BENCH_PROFILE ?? '').split(',').filter(Boolean));
@@ -205,6 +206,24 @@ function row(title, r, notes = '') {
   return { scenario: title, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, errors, notes };
 }
 
+/**
+ * Five price lists (90%, 95%, 105%, 110% and 120% of the default, each with one fixed price), reader
+ * i on list i % 5; `unassign` puts every reader back on the default prices for the scenarios after.
+ */
+async function priceListsFor(data) {
+  const lists = await pool([90, 95, 105, 110, 120], 5, (percentage, i) =>
+    data.admin.expect(201, 'POST', '/api/admin/price-lists', {
+      name: `Bench list ${percentage}% ${randomUUID().slice(0, 6)}`,
+      percentage: String(percentage),
+      fixedPrices: [{ productId: data.products[i].id, price: '1.00' }],
+    }),
+  );
+  const ids = await pool(data.readers, 8, async (c) => (await c.expect(200, 'GET', '/api/auth/user')).id);
+  const assign = (list) => (id, i) => data.admin.expect(200, 'PUT', `/api/customers/${id}/terms`, { priceListId: list(i) });
+  await pool(ids, 8, assign((i) => lists[i % lists.length].id));
+  return { unassign: () => pool(ids, 8, assign(() => null)) };
+}
+
 /** The gateway's catalogue read against the monolith baseline and the bare ceiling, in that order. */
 async function catalogueRead(stack, data, readerCookies) {
   // baselines on the same catalog database and the same list
@@ -218,9 +237,14 @@ async function catalogueRead(stack, data, readerCookies) {
     const gatewayRead = await cannon('catalogue read (gateway)', { url: stack.url, requests: rotating('GET', '/api/products', readerCookies) });
     const monolithRead = await cannon('catalogue read (monolith baseline)', { baseline: true, url: `http://127.0.0.1:${monolithPort}/api/products` });
     const bareRead = await cannon('catalogue read (bare Node ceiling)', { baseline: true, url: `http://127.0.0.1:${barePort}/api/products` });
+    // the same readers spread over 5 price lists (issue 19): each list's catalogue cached on its own
+    const lists = await priceListsFor(data);
+    const listedRead = await cannon('catalogue read (gateway, 5 price lists)', { url: stack.url, requests: rotating('GET', '/api/products', readerCookies) });
+    await lists.unassign();
     const ratio = (a, b) => (a.result.requests.average / b.result.requests.average).toFixed(2);
     return [
       row(gatewayRead.title, gatewayRead.result, `${ratio(gatewayRead, monolithRead)}x monolith, ${ratio(gatewayRead, bareRead)}x bare`),
+      row(listedRead.title, listedRead.result, `${ratio(listedRead, monolithRead)}x monolith (target 1.0x), ${ratio(listedRead, gatewayRead)}x one list`),
       row(monolithRead.title, monolithRead.result),
       row(bareRead.title, bareRead.result),
     ];
@@ -311,6 +335,7 @@ async function main() {
     if (SCENARIOS.has('push')) results.push(await pushLatency(stack));
     if (SCENARIOS.has('hostile')) results.push(...(await hostileBodies(stack.url, DURATION_S, cannon)));
     const standing = SCENARIOS.has('standing-orders') ? await standingOrdersAtCutoff(stack, DATABASE_URL, CLOCK_FILE, data.admin, data.products) : undefined;
+    const production = SCENARIOS.has('production') ? await productionDocuments(stack, DATABASE_URL, data.admin, data.products) : undefined;
     // last: its million orders would weigh on every scenario after it
     const atScale = SCENARIOS.has('orders-at-scale') ? await ordersAtScale(stack, DATABASE_URL) : undefined;
 
@@ -321,6 +346,7 @@ async function main() {
       console.table(cpuRows);
     }
     if (standing) printStandingOrders(standing);
+    if (production) printProduction(production);
     if (atScale) printOrdersAtScale(atScale);
   } finally {
     await stack.stop();

@@ -8,10 +8,13 @@ import { CartModule } from './cart/cart.module';
 import { CustomersModule } from './customers/customers.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { HealthController } from './health/health.controller';
+import { InvoicesModule } from './invoices/invoices.module';
 import { MessagingModule } from './messaging/messaging.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OrdersModule } from './orders/orders.module';
 import { PricingModule } from './pricing/pricing.module';
+import { PriceListsModule } from './price-lists/price-lists.module';
+import { ProductionModule } from './production/production.module';
 import { ProductsModule } from './products/products.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { UploadsModule } from './uploads/uploads.module';
@@ -23,7 +26,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [MessagingModule.register(nc, config.namespace, config.rpcTimeoutMs), AuthModule, CustomersModule, ProductsModule, CartModule, OrdersModule, PricingModule, CalendarModule, StandingOrdersModule, DashboardModule, UploadsModule, NotificationsModule, RealtimeModule],
+      imports: [MessagingModule.register(nc, config.namespace, config.rpcTimeoutMs), AuthModule, CustomersModule, ProductsModule, CartModule, OrdersModule, PricingModule, PriceListsModule, CalendarModule, StandingOrdersModule, InvoicesModule, ProductionModule, DashboardModule, UploadsModule, NotificationsModule, RealtimeModule],
       controllers: [HealthController],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
       exports: [GATEWAY_CONFIG],

@@ -330,13 +330,25 @@ describe('ordering: cart, checkout without overselling, history, status, metrics
 
   it('serves and changes pricing (admins only), and new orders use it', async () => {
     const customer = await signedInCustomer(stack.url);
-    expect((await customer.get('/api/config/pricing')).body).toEqual({ deliveryFee: '12.50', taxRate: '0.085' });
+    // no minimum order or free-delivery threshold unless set (issue 19); a customer also gets the terms that apply to them
+    expect((await customer.get('/api/config/pricing')).body).toEqual({
+      deliveryFee: '12.50',
+      taxRate: '0.085',
+      minimumOrder: null,
+      freeDeliveryThreshold: null,
+      own: { minimumOrder: null, deliveryFee: '12.50', freeDeliveryThreshold: null },
+    });
     expect((await customer.put('/api/config/pricing', { deliveryFee: '0', taxRate: '0' })).status).toBe(403);
     const bad = await admin.put('/api/config/pricing', { deliveryFee: '-1', taxRate: '1.5' });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['deliveryFee', 'taxRate']);
 
-    expect((await admin.put('/api/config/pricing', { deliveryFee: '5', taxRate: '0.1' })).body).toEqual({ deliveryFee: '5.00', taxRate: '0.1' });
+    expect((await admin.put('/api/config/pricing', { deliveryFee: '5', taxRate: '0.1' })).body).toEqual({
+      deliveryFee: '5.00',
+      taxRate: '0.1',
+      minimumOrder: null,
+      freeDeliveryThreshold: null,
+    });
     const loaf = await product({ price: '4.05', stock: 5 });
     await customer.post('/api/cart', { productId: loaf.id, quantity: 1 });
     const order = (await customer.post('/api/orders', {})).body;

@@ -290,6 +290,15 @@ async function standingOrder(customer: ApiClient, productId: string): Promise<st
 const STANDING_ORDER_BODY = (productId: string) => ({ name: 'Weekly', startDate: tomorrow(), everyWeeks: 2, lines: [{ productId, quantities: [2, 0, 0, 0, 0, 0, 0] }] });
 const cartRows = (id: string) => stack.query('ordering', 'SELECT row_to_json(c)::text AS c FROM cart_items c WHERE c.id = $1', [id]);
 
+/** An invoice of one of `customer`'s orders, issued by the admin. */
+async function invoicedOrder(customer: ApiClient, productId: string): Promise<string> {
+  const order = await placedOrder(customer, productId);
+  const res = await admin.post(`/api/orders/${order.id}/invoice`);
+  if (res.status !== 201) throw new Error(`issue invoice: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+const invoiceRows = (id: string) => stack.query('ordering', 'SELECT row_to_json(i)::text AS i FROM invoices i WHERE i.id = $1', [id]);
+
 /** Routes whose id names something a customer owns: each is walked by owner, other customer, anonymous and admin. */
 const OWNED: Record<string, OwnedRoute> = {
   'GET /api/orders/:id': {
@@ -395,6 +404,25 @@ const OWNED: Record<string, OwnedRoute> = {
       expect(res.body).toMatchObject({ standingOrderId: id, date: tomorrow(), skipped: true });
     },
   },
+  'GET /api/invoices/:id': {
+    make: invoicedOrder,
+    rows: invoiceRows,
+    call: (client, id) => client.get(`/api/invoices/${id}`),
+    succeeded: async (res, id) => {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id, kind: 'invoice', number: expect.stringMatching(/^INV-\d{4}-\d{6}$/) });
+    },
+  },
+  'GET /api/invoices/:id/pdf': {
+    make: invoicedOrder,
+    rows: invoiceRows,
+    call: (client, id) => client.get(`/api/invoices/${id}/pdf`),
+    succeeded: async (res) => {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(String(res.body).startsWith('%PDF')).toBe(true);
+    },
+  },
   'PUT /api/cart/:id': {
     make: (owner, productId) => cartLine(owner, productId),
     rows: cartRows,
@@ -420,11 +448,20 @@ const NOT_CUSTOMER_OWNED: Record<string, string> = {
   'GET /api/health/:service': 'public: names a service',
   'GET /api/customers/:id': 'admin only: the customer directory',
   'PATCH /api/customers/:id': 'admin only: the customer directory',
+  'GET /api/customers/:id/terms': 'admin only: a customer’s terms',
+  'PUT /api/customers/:id/terms': 'admin only: a customer’s terms',
+  'GET /api/customers/:id/terms/audit': 'admin only: a customer’s terms',
+  'GET /api/admin/price-lists/:id': 'admin only: price lists',
+  'PUT /api/admin/price-lists/:id': 'admin only: price lists',
+  'DELETE /api/admin/price-lists/:id': 'admin only: price lists',
+  'GET /api/admin/price-lists/:id/customers': 'admin only: price lists',
   'GET /api/products/:id': 'the shared catalogue (live products for customers)',
   'PATCH /api/products/:id': 'admin only: the catalogue',
   'PATCH /api/products/:id/toggle-active': 'admin only: the catalogue',
   'DELETE /api/products/:id': 'admin only: the catalogue',
   'PUT /api/orders/:id/status': 'admin only: order status',
+  'POST /api/orders/:id/invoice': 'admin only: issuing an invoice',
+  'PUT /api/invoices/:id/paid': 'admin only: payments',
   'DELETE /api/admin/closures/:id': 'admin only: the delivery schedule',
   'PUT /objects/upload/:id': 'authorized by the signature in its URL',
   'GET /objects/uploads/:id': 'public: a registered product image',
@@ -578,12 +615,13 @@ const PRODUCT_FIELDS: Record<string, Field> = {
   reorderLevel: { kind: 'int' },
   reorderQuantity: { kind: 'int' },
   leadDays: { kind: 'int' },
+  batchSize: { kind: 'int' },
   supplier: { kind: 'text' },
 };
 /** PATCH: every field optional; those a product cannot be without refuse null. */
 const PRODUCT_EDIT_FIELDS: Record<string, Field> = {
   ...Object.fromEntries(
-    Object.entries(PRODUCT_FIELDS).map(([name, { kind }]) => [name, { kind, notNull: !['description', 'imageUrl', 'supplier'].includes(name) }]),
+    Object.entries(PRODUCT_FIELDS).map(([name, { kind }]) => [name, { kind, notNull: !['description', 'imageUrl', 'supplier', 'batchSize'].includes(name) }]),
   ),
   reviewStatus: { kind: 'enum', notNull: true },
 };
@@ -599,6 +637,7 @@ const PRODUCT = {
   reorderLevel: 5,
   reorderQuantity: 20,
   leadDays: 2,
+  batchSize: 24,
   supplier: 'Mill',
 };
 
@@ -637,8 +676,8 @@ const BODIES: Record<string, BodySpec> = {
     valid: () => ({ email: uniqueEmail('hostile-account'), password: TEST_PASSWORD, ...PROFILE }),
   },
   'PATCH /api/customers/:id': {
-    fields: PROFILE_FIELDS,
-    valid: () => PROFILE,
+    fields: { ...PROFILE_FIELDS, dropPosition: { kind: 'int' } },
+    valid: () => ({ ...PROFILE, dropPosition: 3 }),
     path: (f) => `/api/customers/${f.accountId}`,
   },
   'POST /api/products': { fields: PRODUCT_FIELDS, valid: () => PRODUCT },
@@ -663,8 +702,35 @@ const BODIES: Record<string, BodySpec> = {
     path: (f) => `/api/cart/${f.cartLineId}`,
   },
   'PUT /api/config/pricing': {
-    fields: { deliveryFee: { kind: 'decimal', required: true }, taxRate: { kind: 'decimal', required: true } },
-    valid: () => ({ deliveryFee: '12.50', taxRate: '0.085' }),
+    fields: {
+      deliveryFee: { kind: 'decimal', required: true },
+      taxRate: { kind: 'decimal', required: true },
+      minimumOrder: { kind: 'decimal' },
+      freeDeliveryThreshold: { kind: 'decimal' },
+    },
+    valid: () => ({ deliveryFee: '12.50', taxRate: '0.085', minimumOrder: '40.00', freeDeliveryThreshold: '150.00' }),
+  },
+  'POST /api/admin/price-lists': {
+    // the fixed prices' own checks: gateway/test/customer-terms.int.spec.ts
+    fields: { name: { kind: 'text', required: true }, percentage: { kind: 'decimal', required: true } },
+    valid: (f) => ({ name: 'Hostile List', percentage: '90', fixedPrices: [{ productId: f.productId, price: '3.00' }] }),
+  },
+  'PUT /api/admin/price-lists/:id': {
+    fields: { name: { kind: 'text', required: true }, percentage: { kind: 'decimal', required: true } },
+    valid: (f) => ({ name: 'Hostile List', percentage: '110.5', fixedPrices: [{ productId: f.productId, price: '3.00' }] }),
+    path: () => `/api/admin/price-lists/${UNKNOWN_ID}`,
+  },
+  'PUT /api/customers/:id/terms': {
+    fields: {
+      priceListId: { kind: 'uuid' },
+      minimumOrder: { kind: 'decimal' },
+      deliveryFee: { kind: 'decimal' },
+      freeDeliveryThreshold: { kind: 'decimal' },
+      onHold: { kind: 'bool', notNull: true },
+      holdReason: { kind: 'text' },
+    },
+    valid: () => ({ priceListId: UNKNOWN_ID, minimumOrder: '50.00', deliveryFee: '5.00', freeDeliveryThreshold: '100.00', onHold: true, holdReason: 'Overdue' }),
+    path: (f) => `/api/customers/${f.accountId}/terms`,
   },
   'POST /api/standing-orders': {
     fields: {
@@ -700,6 +766,10 @@ const BODIES: Record<string, BodySpec> = {
     fields: { requireDeliveryDate: { kind: 'bool', required: true }, autoConfirmAtCutoff: { kind: 'bool', required: true } },
     valid: () => ({ weekdays: DEFAULT_DELIVERY_SCHEDULE.weekdays, requireDeliveryDate: false, autoConfirmAtCutoff: false }),
   },
+  'POST /api/admin/production/prints': {
+    fields: { date: { kind: 'date', required: true } },
+    valid: () => ({ date: '2099-12-02' }),
+  },
   'POST /api/admin/closures': {
     fields: { from: { kind: 'date', required: true }, to: { kind: 'date', required: true }, message: { kind: 'text', required: true } },
     valid: () => ({ from: '2099-12-25', to: '2099-12-26', message: 'Closed for Christmas' }),
@@ -714,6 +784,16 @@ const BODIES: Record<string, BodySpec> = {
     path: (f) => `/api/orders/${f.orderId}/status`,
   },
   'POST /api/orders/:id/cancel': { ignoresBody: 404, path: () => `/api/orders/${UNKNOWN_ID}/cancel` },
+  'POST /api/orders/:id/invoice': { ignoresBody: 404, path: () => `/api/orders/${UNKNOWN_ID}/invoice` },
+  'PUT /api/invoices/:id/paid': {
+    fields: { paid: { kind: 'bool', required: true } },
+    valid: () => ({ paid: true }),
+    path: () => `/api/invoices/${UNKNOWN_ID}/paid`,
+  },
+  'PUT /api/admin/bakery-details': {
+    fields: { name: { kind: 'text', required: true }, address: { kind: 'text' }, taxId: { kind: 'text' }, paymentInstructions: { kind: 'text' } },
+    valid: () => ({ name: 'Hostile Bakery', address: '1 Oven Row', taxId: 'GB123', paymentInstructions: 'Bank transfer' }),
+  },
   'PATCH /api/orders/:id': {
     // the lines' own checks (empty, repeated products, quantities): gateway/test/order-changes.int.spec.ts
     fields: { deliveryDate: { kind: 'date' }, deliveryTimeSlot: { kind: 'enum' }, specialInstructions: { kind: 'text' } },
@@ -1226,12 +1306,19 @@ describe('transport', () => {
     const ids: Record<string, string> = {
       '/api/health/:service': 'auth',
       '/api/customers/:id': me.id,
+      '/api/customers/:id/terms': me.id,
+      '/api/customers/:id/terms/audit': me.id,
+      '/api/admin/price-lists/:id': UNKNOWN_ID,
+      '/api/admin/price-lists/:id/customers': UNKNOWN_ID,
       '/api/products/:id': order.orderItems[0].product.id,
       '/api/orders/:id': order.id,
+      '/api/invoices/:id': UNKNOWN_ID,
+      '/api/invoices/:id/pdf': UNKNOWN_ID,
       '/objects/uploads/:id': UNKNOWN_ID,
     };
     for (const route of ROUTES.filter((r) => r.method === 'GET')) {
-      const urlPath = route.path.replace(/\/:\w+$/, () => `/${ids[route.path]}`);
+      // the route's one id, at the end or in the middle (/api/customers/:id/terms)
+      const urlPath = route.path.replace(/\/:\w+/, () => `/${ids[route.path]}`);
       expect(urlPath).not.toContain(':');
       for (const client of [new ApiClient(stack.url), customer, admin]) {
         const res = await client.get(urlPath);

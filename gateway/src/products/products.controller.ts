@@ -5,6 +5,7 @@ import {
   CreateProductDto,
   CustomerProduct,
   DeleteProductResponse,
+  priceResolver,
   Product,
   SubmitProductDto,
   UpdateProductDto,
@@ -16,10 +17,12 @@ import { routeId } from '../http/route-id';
 import type { Response } from 'express';
 import { UploadsService } from '../uploads/uploads.service';
 import { CatalogueCache } from './catalogue-cache';
+import { CustomerPriceLists } from './customer-price-lists';
 
 /**
- * The catalogue: customers see live products, in their shape (CustomerProduct, made by catalog),
- * admins manage everything. A photo given to a write must be an image this gateway's storage
+ * The catalogue: customers see live products, in their shape (CustomerProduct, made by catalog)
+ * and at their own prices (their price list: CustomerPriceLists), admins manage everything and
+ * see the default prices. A photo given to a write must be an image this gateway's storage
  * serves; catalog then checks it was registered (by this customer, for a submission).
  */
 @Controller('api')
@@ -27,14 +30,18 @@ export class ProductsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly cache: CatalogueCache,
+    private readonly priceLists: CustomerPriceLists,
     private readonly uploads: UploadsService,
   ) {}
 
-  /** Served from the catalogue cache: bytes and ETag made once (a matching If-None-Match gets 304). */
+  /**
+   * Served from the catalogue cache: bytes and ETag made once per role, and for customers once per
+   * price list (a matching If-None-Match gets 304).
+   */
   @SignedIn()
   @Get('products')
   async list(@CurrentPrincipal() me: Principal, @Res() res: Response): Promise<void> {
-    const { json, etag } = await this.cache.list(me.role);
+    const { json, etag } = await this.catalogue(me);
     res.setHeader('ETag', etag);
     // no personal data, so unlike other API answers (no-store) a browser may keep it, asking
     // each time whether it changed (304 when not)
@@ -44,8 +51,13 @@ export class ProductsController {
 
   @SignedIn()
   @Get('products/:id')
-  get(@CurrentPrincipal() me: Principal, @Param('id') id: string): Promise<Product | CustomerProduct> {
-    return this.rpc.request(CatalogPatterns.getProduct, { id: productId(id), role: me.role });
+  async get(@CurrentPrincipal() me: Principal, @Param('id') id: string): Promise<Product | CustomerProduct> {
+    if (me.role !== 'customer') return this.rpc.request(CatalogPatterns.getProduct, { id: productId(id), role: me.role });
+    const [product, list] = await Promise.all([
+      this.rpc.request<CustomerProduct>(CatalogPatterns.getProduct, { id: productId(id), role: me.role }),
+      this.priceLists.ruleOf(me.userId),
+    ]);
+    return { ...product, price: priceResolver(list)(product.id, product.price) };
   }
 
   @AdminOnly()
@@ -88,6 +100,13 @@ export class ProductsController {
   @Get('admin/inventory/low-stock')
   lowStock(): Promise<Product[]> {
     return this.rpc.request(CatalogPatterns.lowStock, {});
+  }
+
+  /** The list this caller sees: the admins' list, or the customers' at the caller's price list. */
+  private async catalogue(me: Principal) {
+    if (me.role !== 'customer') return this.cache.list(me.role);
+    const since = this.cache.stamp(); // before the rule is read: a list changed meanwhile is not kept
+    return this.cache.forList(await this.priceLists.ruleOf(me.userId), since);
   }
 
   /** A change made through this gateway drops its cache at once (others hear catalog's broadcast). */

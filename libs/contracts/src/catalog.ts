@@ -17,6 +17,7 @@ import {
 } from 'class-validator';
 import {
   ALERT_TYPES,
+  BATCH_SIZE_MAX,
   CATEGORIES,
   CatalogMessages,
   countProblem,
@@ -38,6 +39,7 @@ import { IsUuid, Trim, TrimToUndefined } from './validation';
 
 export {
   ALERT_TYPES,
+  BATCH_SIZE_MAX,
   CATEGORIES,
   CatalogMessages,
   MAX_LINE_QUANTITY,
@@ -79,6 +81,8 @@ export const CatalogPatterns = {
   checkUpload: 'catalog.uploads.check',
   /** the same checks, then marks the upload registered (idempotent for its owner) */
   registerUpload: 'catalog.uploads.register',
+  /** ordering's production documents: name, category and batch size of products (ProductIdsRequest → ProductionInfo[]) */
+  productionInfo: 'catalog.products.production-info',
 } as const;
 
 /** Events the catalog service publishes (ordering's are in ./ordering). */
@@ -144,6 +148,8 @@ export interface Product {
   reorderQuantity: number;
   /** days of notice beyond the delivery date's cut-off (celebration cakes): see ./delivery-rules */
   leadDays: number;
+  /** units one mix makes (a dough of 48 rolls), for the bake list's batches; null: not made in batches */
+  batchSize: number | null;
   supplier: string | null;
   isActive: boolean;
   reviewStatus: ReviewStatus;
@@ -187,6 +193,14 @@ export function toCustomerProduct(product: Product): CustomerProduct {
     isActive: product.isActive,
     leadDays: product.leadDays,
   };
+}
+
+/** catalog.products.production-info → what the production documents need of a product (any state). */
+export interface ProductionInfo {
+  productId: string;
+  name: string;
+  category: Category | null;
+  batchSize: number | null;
 }
 
 /** catalog.uploads.issue → the id the upload URL is signed for, and when it stops being registrable. */
@@ -356,6 +370,12 @@ const LEAD_DAYS: CountMessages = {
   min: DeliveryMessages.productLeadDays,
   max: DeliveryMessages.productLeadDays,
 };
+const BATCH_SIZE: CountMessages = {
+  required: CatalogMessages.batchSize,
+  whole: CatalogMessages.batchSize,
+  min: CatalogMessages.batchSize,
+  max: CatalogMessages.batchSize,
+};
 const threshold = (field: string): CountMessages => ({
   required: `${field} is required`,
   whole: `${field} must be a whole number`,
@@ -410,6 +430,11 @@ export class CreateProductDto {
   @IsOptional()
   @Count(LEAD_DAYS, 0, SCHEDULE_LIMITS.productLeadDaysMax)
   leadDays?: number;
+
+  /** null or absent: not made in batches */
+  @IsOptional()
+  @Count(BATCH_SIZE, 1, BATCH_SIZE_MAX)
+  batchSize?: number | null;
 
   @IsOptional()
   @TrimToUndefined()
@@ -471,6 +496,11 @@ export class UpdateProductDto {
   @OptionalNotNull()
   @Count(LEAD_DAYS, 0, SCHEDULE_LIMITS.productLeadDaysMax)
   leadDays?: number;
+
+  /** null clears it */
+  @IsOptional()
+  @Count(BATCH_SIZE, 1, BATCH_SIZE_MAX)
+  batchSize?: number | null;
 
   @IsOptional()
   @Trim()

@@ -67,6 +67,8 @@ export const OBJECT_PATH_PATTERN = new RegExp(`^/objects/uploads/(${UUID_SOURCE}
 export const MAX_LINE_QUANTITY = 500;
 /** Keeps stock and thresholds far from the integer column's limit. */
 export const MAX_STOCK = 1_000_000;
+/** The most units one batch (a mix, a dough) of a product makes. */
+export const BATCH_SIZE_MAX = 10_000;
 /** Name a customer submission carries until an admin names it. */
 export const SUBMISSION_PLACEHOLDER_NAME = 'Customer submission';
 
@@ -91,6 +93,7 @@ export const CatalogMessages = {
   stockMax: `Stock must be at most ${MAX_STOCK}`,
   imageUrl: 'Product photo must be an uploaded image path (/objects/uploads/<id>)',
   supplierLength: 'Supplier must be at most 200 characters',
+  batchSize: `Batch size must be a whole number from 1 to ${BATCH_SIZE_MAX}, or null`,
   isActive: 'isActive must be true or false',
   reviewStatus: 'reviewStatus must be approved or rejected',
   productNotFound: 'Product not found',

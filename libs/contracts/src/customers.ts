@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { CUSTOMER_SEARCH_MAX } from './constants';
 import { PAGE_LIMIT_MAX, PageCursor, PagingMessages } from './paging';
 import { BusinessProfile, CreateCustomerDto, UpdateCustomerDto, User } from './users';
@@ -18,6 +18,8 @@ export const CustomersPatterns = {
   getProfile: 'customers.profiles.get',
   /** what an order keeps of its customer: business name, email, phone (answered without auth) */
   orderContact: 'customers.accounts.order-contact',
+  /** where and how to deliver to customers (DeliveryDetailsRequest → DeliveryDetails[]): ordering's run sheet, packing slips and invoices */
+  deliveryDetails: 'customers.accounts.delivery-details',
 } as const;
 
 /** The customer details an order keeps as they were when it was placed. */
@@ -42,13 +44,36 @@ export class CustomerIdRequest {
   userId: string;
 }
 
+/** The most customers one customers.accounts.delivery-details asks for. */
+export const DELIVERY_DETAILS_MAX = 500;
+
+/** customers.accounts.delivery-details: the customers (unknown ids are left out of the answer). */
+export class DeliveryDetailsRequest {
+  @IsArray()
+  @ArrayMaxSize(DELIVERY_DETAILS_MAX)
+  @IsUuid({ each: true })
+  userIds: string[];
+}
+
+/** What the delivery documents need of a customer, as the profile holds it now. */
+export interface DeliveryDetails {
+  userId: string;
+  businessName: string | null;
+  address: string | null;
+  phone: string | null;
+  dropPosition: number | null;
+}
+
 /** customers.accounts.update: the PATCH body plus the id from the route. */
 export class UpdateCustomerRequest extends UpdateCustomerDto {
   @IsUuid()
   userId: string;
 }
 
-export type CustomerAccount = User;
+/** The admin's view of a customer: the user, and the bakery's own fields (drop position on the run sheet). */
+export interface CustomerAccount extends User {
+  dropPosition: number | null;
+}
 export type ProfileResponse = BusinessProfile | null;
 
 // ---- GET /api/customers: one page, searched on the server ------------------------------------

@@ -24,3 +24,6 @@ export * from './notifications';
 export * from './timeouts';
 export * from './delivery-schedule';
 export * from './standing-orders';
+export * from './price-lists';
+export * from './production';
+export * from './invoices';

@@ -30,9 +30,11 @@ export interface InventoryAlertBroadcast {
   name: string;
   stock: number;
   lowStockThreshold: number;
-  alertType: AlertType | 'shortfall';
+  alertType: AlertType | 'shortfall' | 'skipped';
   /** alertType 'shortfall': a standing order's delivery got `units` fewer than it asked for */
   shortfall?: { orderId: string; customer: string; units: number };
+  /** alertType 'skipped': a standing order's delivery was not placed (reason 'on_hold': its customer's account is on hold); `name` is the standing order's */
+  skipped?: { standingOrderId: string; customer: string; date: string; reason: 'on_hold' };
 }
 
 export interface OrderUpdatedBroadcast {

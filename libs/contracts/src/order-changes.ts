@@ -41,6 +41,8 @@ export const OrderChangeMessages = {
   /** a customer changing their order once it has moved past pending */
   notChangeable: 'This order is {status} and can no longer be changed',
   stockNotHeld: 'The stock of this order is not held by the bakery any more: it cannot be changed',
+  /** an issued invoice never changes, so neither does the order it bills */
+  invoiced: 'This order has been invoiced and can no longer be changed',
 } as const;
 
 // ---- POST /api/orders/:id/reorder ---------------------------------------------------------------

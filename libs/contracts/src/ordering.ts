@@ -29,6 +29,7 @@ import {
   type OrderStatus,
   type Role,
 } from './constants';
+import { CustomerTermsMessages, type EffectiveTerms, TERMS_AMOUNT_PATTERN } from './customer-terms';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PageCursor, PagingMessages } from './paging';
 import { IsCalendarDate, IsUuid, TrimToUndefined } from './validation';
 
@@ -75,6 +76,8 @@ export const OrderingEvents = {
   orderStatusChanged: 'order.status-changed',
   /** a pending order was changed (lines, date, slot, instructions): OrderAmendedEvent (./order-changes); catalog confirms its stock adjustment, notifications pushes it */
   orderAmended: 'order.amended',
+  /** a standing order's delivery was skipped, not placed (its customer is on hold): StandingDeliverySkippedEvent; notifications alerts the admins */
+  standingDeliverySkipped: 'standing-delivery.skipped',
 } as const;
 
 // Event payloads are classes: the consumers' event bus validates each one with them (`bus.on(type,
@@ -136,6 +139,35 @@ export class OrderPlacedEvent {
   @IsString()
   @MaxLength(200)
   customerName?: string;
+}
+
+/** Why a standing order's delivery was skipped at its cut-off (no order is made for that date, ever). */
+export const STANDING_DELIVERY_SKIP_REASONS = ['on_hold'] as const;
+export type StandingDeliverySkipReason = (typeof STANDING_DELIVERY_SKIP_REASONS)[number];
+
+/** A standing order's delivery skipped at its cut-off; published once per delivery. */
+export class StandingDeliverySkippedEvent {
+  @IsUuid()
+  standingOrderId!: string;
+
+  @IsUuid()
+  customerId!: string;
+
+  @IsCalendarDate()
+  deliveryDate!: string;
+
+  @IsIn(STANDING_DELIVERY_SKIP_REASONS)
+  reason!: StandingDeliverySkipReason;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  customerName?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  standingOrderName?: string;
 }
 
 /** Published by ordering when an order is cancelled; catalog returns its stock (once). */
@@ -225,6 +257,17 @@ export interface CartLine {
 export interface Pricing {
   deliveryFee: string;
   taxRate: string;
+}
+
+/** The bakery's pricing settings (PUT /api/config/pricing): no minimum order and no free delivery unless set (null). */
+export interface PricingSettings extends Pricing {
+  minimumOrder: string | null;
+  freeDeliveryThreshold: string | null;
+}
+
+/** GET /api/config/pricing: the bakery's settings; for a signed-in customer also the terms that apply to them (./customer-terms). */
+export interface PricingAnswer extends PricingSettings {
+  own?: EffectiveTerms;
 }
 
 export interface OrderItem {
@@ -337,6 +380,25 @@ export class PricingDto {
   @Matches(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, { message: OrderingMessages.taxRate })
   @IsString({ message: OrderingMessages.taxRate })
   taxRate: string;
+
+  /** the bakery-wide minimum order (issue 19): null none; absent keeps it */
+  @IsOptional()
+  @Matches(TERMS_AMOUNT_PATTERN, { message: CustomerTermsMessages.amount('minimumOrder') })
+  @IsString({ message: CustomerTermsMessages.amount('minimumOrder') })
+  minimumOrder?: string | null;
+
+  /** the bakery-wide free-delivery threshold (issue 19): null none; absent keeps it */
+  @IsOptional()
+  @Matches(TERMS_AMOUNT_PATTERN, { message: CustomerTermsMessages.amount('freeDeliveryThreshold') })
+  @IsString({ message: CustomerTermsMessages.amount('freeDeliveryThreshold') })
+  freeDeliveryThreshold?: string | null;
+}
+
+/** ordering.pricing.get: with a customer, also the terms that apply to them (PricingAnswer.own). */
+export class GetPricingRequest {
+  @IsOptional()
+  @IsUuid()
+  customerId?: string;
 }
 
 // ---- message payloads (classes: the service's validation pipe checks every message) ----------

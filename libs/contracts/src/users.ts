@@ -1,4 +1,4 @@
-import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { BUSINESS_TYPES, Messages, SELF_SERVICE_BUSINESS_TYPES, type BusinessType, type Role } from './constants';
 import { NormalizeEmail, Trim, TrimToUndefined } from './validation';
 
@@ -165,4 +165,15 @@ export class CreateCustomerDto extends CustomerProfileFieldsDto {
   password: string;
 }
 
-export class UpdateCustomerDto extends CustomerProfileFieldsDto {}
+/** A customer's place in the delivery run (the run sheet's order within a slot). */
+export const DROP_POSITION_MAX = 9999;
+export const DropPositionMessage = `Drop position must be a whole number from 1 to ${DROP_POSITION_MAX}, or null`;
+
+export class UpdateCustomerDto extends CustomerProfileFieldsDto {
+  /** null clears it (the customer then comes after those with a position) */
+  @IsOptional()
+  @Max(DROP_POSITION_MAX, { message: DropPositionMessage })
+  @Min(1, { message: DropPositionMessage })
+  @IsInt({ message: DropPositionMessage })
+  dropPosition?: number | null;
+}

@@ -31,6 +31,7 @@ describe('catalog service: products', () => {
       reorderLevel: 5,
       reorderQuantity: 50,
       leadDays: 0,
+      batchSize: null,
       supplier: null,
       isActive: true,
       reviewStatus: 'approved',

@@ -24,14 +24,20 @@ import { OrdersService } from './orders/orders.service';
 import { Configuration } from './pricing/configuration.entity';
 import { PricingController } from './pricing/pricing.controller';
 import { PricingService } from './pricing/pricing.service';
+import { CustomerTermsClient } from './pricing/customer-terms.client';
 import { StandingOrderMaterializer } from './standing-orders/standing-order-materializer';
 import { StandingOrdersController } from './standing-orders/standing-orders.controller';
 import { StandingOrdersService } from './standing-orders/standing-orders.service';
+import { ProductionController } from './production/production.controller';
+import { ProductionService } from './production/production.service';
+import { BakeryDetailsService } from './invoices/bakery-details.service';
+import { InvoicesController } from './invoices/invoices.controller';
+import { InvoicesService } from './invoices/invoices.service';
 
 /** Carts, orders, pricing and dashboard metrics. */
 @Module({
   imports: [TypeOrmModule.forFeature([CartItem, OrderRow, OrderItemRow, Configuration])],
-  controllers: [CartController, OrdersController, OrderChangesController, PricingController, MetricsController, CalendarController, DeliveryScheduleController, StandingOrdersController],
+  controllers: [CartController, OrdersController, OrderChangesController, PricingController, MetricsController, CalendarController, DeliveryScheduleController, StandingOrdersController, InvoicesController, ProductionController],
   providers: [
     {
       provide: ORDERING_CONFIG,
@@ -48,7 +54,11 @@ import { StandingOrdersService } from './standing-orders/standing-orders.service
     AutoConfirmTask,
     StandingOrdersService,
     StandingOrderMaterializer,
+    ProductionService,
+    BakeryDetailsService,
+    InvoicesService,
     CartService,
+    CustomerTermsClient,
     PricingService,
     OrdersService,
     OrderChangesService,

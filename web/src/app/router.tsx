@@ -9,7 +9,8 @@ import { NotFoundPage } from './routes/not-found';
 const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page'));
 const ProductsPage = lazy(() => import('@/features/products/components/products-page'));
 const CartPage = lazy(() => import('@/features/cart/components/cart-page'));
-const OrdersPage = lazy(() => import('@/features/orders/components/orders-page'));
+// Order History with a customer's invoices in a tab (composed in ./routes)
+const OrdersPage = lazy(() => import('./routes/orders'));
 const AdminLoginPage = lazy(() => import('@/features/auth/components/admin-login-page'));
 const AdminRegisterPage = lazy(() => import('@/features/auth/components/admin-register-page'));
 const AdminDashboardPage = lazy(() => import('@/features/dashboard/components/admin-dashboard-page'));
@@ -20,6 +21,8 @@ const ManageCustomersPage = lazy(() => import('./routes/manage-customers'));
 const DeliverySchedulePage = lazy(() => import('@/features/schedule/components/delivery-schedule-page'));
 const StandingOrdersPage = lazy(() => import('@/features/standing-orders/components/standing-orders-page'));
 const StandingOrderFormPage = lazy(() => import('@/features/standing-orders/components/standing-order-form-page'));
+const ProductionPage = lazy(() => import('@/features/production/components/production-page'));
+const InvoicesPage = lazy(() => import('@/features/invoices/components/invoices-page'));
 
 /** A lazily loaded page outside the guarded shell. */
 function Lazy({ page }: { page: ReactNode }) {
@@ -94,6 +97,26 @@ export const routes: RouteObject[] = [
           title: 'Delivery Schedule',
           subtitle: 'Delivery days, cut-off times and closures',
           mobileSubtitle: 'Delivery days, cut-offs and closures',
+        }),
+      },
+      {
+        path: '/admin/production',
+        element: <ProductionPage />,
+        ...page({
+          access: 'admin',
+          title: 'Production',
+          subtitle: 'Bake list, packing slips and the delivery run sheet for a delivery date',
+          mobileSubtitle: 'Bake list, packing slips and run sheet',
+        }),
+      },
+      {
+        path: '/admin/invoices',
+        element: <InvoicesPage />,
+        ...page({
+          access: 'admin',
+          title: 'Invoices',
+          subtitle: 'Invoices and credit notes: paid and unpaid, and the bakery details they carry',
+          mobileSubtitle: 'Invoices and credit notes, paid and unpaid',
         }),
       },
       {

@@ -18,6 +18,7 @@ export function makeProduct(over: Partial<Product> = {}): Product {
     reorderLevel: 5,
     reorderQuantity: 50,
     leadDays: 0,
+    batchSize: null,
     supplier: null,
     isActive: true,
     reviewStatus: 'approved',

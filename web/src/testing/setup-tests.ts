@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 
-// lazy routes are transpiled on first use: give findBy* queries room on a busy machine
-configure({ asyncUtilTimeout: 5000 });
+// lazy routes are transpiled on first use, and role queries walk antd's large trees: give findBy*
+// queries room on a busy machine (CI runs the web tests beside integration and e2e suites)
+configure({ asyncUtilTimeout: 15000 });
 
 // antd reads media queries (responsive grid, the mobile check); jsdom has no matchMedia.
 if (!window.matchMedia) {

@@ -26,6 +26,7 @@ describe('product rules', () => {
       reorderLevel: 5,
       reorderQuantity: 50,
       leadDays: 0,
+      batchSize: null,
       supplier: null,
       isActive: true,
       reviewStatus: 'approved',

@@ -25,13 +25,14 @@ export interface ProductFields {
   reorderLevel: number;
   reorderQuantity: number;
   leadDays: number;
+  batchSize: number | null;
   supplier: string | null;
   isActive: boolean;
   reviewStatus: ReviewStatus;
   submittedBy: string | null;
 }
 
-export const PRODUCT_DEFAULTS = { lowStockThreshold: 10, reorderLevel: 5, reorderQuantity: 50, leadDays: 0 } as const;
+export const PRODUCT_DEFAULTS = { lowStockThreshold: 10, reorderLevel: 5, reorderQuantity: 50, leadDays: 0, batchSize: null } as const;
 
 /**
  * Live (listed for customers, orderable) is `isLiveProduct` (libs/contracts/src/live-product.ts);
@@ -61,6 +62,7 @@ export function newProduct(dto: CreateProductDto): ProductFields {
     reorderLevel: dto.reorderLevel ?? PRODUCT_DEFAULTS.reorderLevel,
     reorderQuantity: dto.reorderQuantity ?? PRODUCT_DEFAULTS.reorderQuantity,
     leadDays: dto.leadDays ?? PRODUCT_DEFAULTS.leadDays,
+    batchSize: dto.batchSize ?? PRODUCT_DEFAULTS.batchSize,
     supplier: dto.supplier ?? null,
     isActive: dto.isActive ?? true,
     reviewStatus: 'approved',
@@ -106,6 +108,7 @@ export function applyUpdate(current: ProductFields, changes: UpdateProductDto): 
   if (changes.reorderLevel !== undefined) next.reorderLevel = changes.reorderLevel;
   if (changes.reorderQuantity !== undefined) next.reorderQuantity = changes.reorderQuantity;
   if (changes.leadDays !== undefined) next.leadDays = changes.leadDays;
+  if (changes.batchSize !== undefined) next.batchSize = changes.batchSize;
   if (changes.supplier !== undefined) next.supplier = changes.supplier || null;
   if (changes.isActive !== undefined) next.isActive = changes.isActive;
 

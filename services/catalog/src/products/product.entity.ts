@@ -40,6 +40,10 @@ export class ProductEntity implements ProductFields {
   @Column({ name: 'lead_days', type: 'smallint', default: 0 })
   leadDays: number;
 
+  /** units one mix makes, for the bake list's batches; null: not made in batches */
+  @Column({ name: 'batch_size', type: 'integer', nullable: true })
+  batchSize: number | null;
+
   @Column({ type: 'varchar', length: 200, nullable: true })
   supplier: string | null;
 
@@ -72,6 +76,7 @@ export function toProduct(p: ProductEntity): Product {
     reorderLevel: p.reorderLevel,
     reorderQuantity: p.reorderQuantity,
     leadDays: p.leadDays,
+    batchSize: p.batchSize,
     supplier: p.supplier,
     isActive: p.isActive,
     reviewStatus: p.reviewStatus,

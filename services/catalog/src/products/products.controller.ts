@@ -10,6 +10,7 @@ import {
   Product,
   ProductIdRequest,
   ProductIdsRequest,
+  ProductionInfo,
   SubmitProductRequest,
   UpdateProductRequest,
 } from '@bakery/contracts';
@@ -33,6 +34,11 @@ export class ProductsController {
   @MessagePattern(CatalogPatterns.getProducts)
   getMany(@Payload() req: ProductIdsRequest): Promise<Product[]> {
     return this.products.getMany(req.ids);
+  }
+
+  @MessagePattern(CatalogPatterns.productionInfo)
+  productionInfo(@Payload() req: ProductIdsRequest): Promise<ProductionInfo[]> {
+    return this.products.productionInfo(req.ids);
   }
 
   @MessagePattern(CatalogPatterns.createProduct)

@@ -7,6 +7,7 @@ import {
   CustomerProduct,
   Product,
   ProductDeletedEvent,
+  ProductionInfo,
   Role,
   SubmissionMessages,
   SubmitProductDto,
@@ -56,6 +57,21 @@ export class ProductsService {
     const found = await this.dataSource.getRepository(ProductEntity).findBy({ id: In(wanted) });
     const byId = new Map(found.map((p) => [p.id, p]));
     return wanted.flatMap((id) => (byId.has(id) ? [toProduct(byId.get(id)!)] : []));
+  }
+
+  /**
+   * What ordering's production documents need of products (any state, unknown ids left out, in
+   * the order asked): small rows, so a day's products fit one answer.
+   */
+  async productionInfo(ids: string[]): Promise<ProductionInfo[]> {
+    const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+    if (wanted.length === 0) return [];
+    const rows: ProductionInfo[] = await this.dataSource.query(
+      `SELECT id AS "productId", name, category, batch_size AS "batchSize" FROM products WHERE id = ANY($1::uuid[])`,
+      [wanted],
+    );
+    const byId = new Map(rows.map((row) => [row.productId, row]));
+    return wanted.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
 
   /** An admin's product; its photo, if any, must be a registered upload. */

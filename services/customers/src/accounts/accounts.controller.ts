@@ -6,10 +6,13 @@ import {
   CustomerIdRequest,
   CustomersPage,
   CustomersPatterns,
+  DeliveryDetails,
+  DeliveryDetailsRequest,
   ListCustomersRequest,
   NewCustomerRequest,
   OrderContact,
   UpdateCustomerRequest,
+  type User,
 } from '@bakery/contracts';
 import { AccountsService } from './accounts.service';
 
@@ -19,8 +22,10 @@ export class AccountsController {
 
   /** Self-service registration; the gateway has already limited the business types to the spec's two. */
   @MessagePattern(CustomersPatterns.register)
-  register(@Payload() req: NewCustomerRequest): Promise<CustomerAccount> {
-    return this.accounts.create(req);
+  async register(@Payload() req: NewCustomerRequest): Promise<User> {
+    // the customer's own view: the drop position is the bakery's business
+    const { dropPosition: _dropPosition, ...user } = await this.accounts.create(req);
+    return user;
   }
 
   /** An admin creates a customer: no per-address registration limit (only the gateway's register sends an address). */
@@ -48,6 +53,11 @@ export class AccountsController {
   @MessagePattern(CustomersPatterns.orderContact)
   orderContact(@Payload() req: CustomerIdRequest): Promise<OrderContact> {
     return this.accounts.orderContact(req.userId);
+  }
+
+  @MessagePattern(CustomersPatterns.deliveryDetails)
+  deliveryDetails(@Payload() req: DeliveryDetailsRequest): Promise<DeliveryDetails[]> {
+    return this.accounts.deliveryDetails(req.userIds);
   }
 
   @MessagePattern(CustomersPatterns.getProfile)

@@ -4,9 +4,9 @@ import {
   AppError,
   AuthPatterns,
   BusinessProfile,
-  composeUser,
   CustomerAccount,
   CustomersPage,
+  DeliveryDetails,
   ErrorCode,
   Identity,
   ListCustomersRequest,
@@ -20,10 +20,10 @@ import {
 import { RpcClient, type Logger } from '@bakery/platform';
 import { SERVICE_LOGGER } from '@bakery/service-kit';
 import { Repository } from 'typeorm';
-import { CustomerProfile, toBusinessProfile } from '../profiles/profile.entity';
+import { CustomerProfile, toBusinessProfile, toCustomerAccount, toDeliveryDetails } from '../profiles/profile.entity';
 import { CopyAsRead, copiesToWrite, CopyWrite, customerListWhere } from './customer-list.query';
 
-type ProfileFields = Pick<NewCustomerRequest, 'businessName' | 'businessType' | 'phone' | 'address'>;
+type ProfileFields = Pick<NewCustomerRequest, 'businessName' | 'businessType' | 'phone' | 'address'> & Pick<UpdateCustomerRequest, 'dropPosition'>;
 
 /** A row of customer_profiles as a page reads it, with where the page would end after it. */
 interface ProfileRow {
@@ -32,6 +32,7 @@ interface ProfileRow {
   business_type: CustomerProfile['businessType'];
   phone: string | null;
   address: string | null;
+  drop_position: number | null;
   email: string | null;
   first_name: string | null;
   last_name: string | null;
@@ -48,6 +49,7 @@ function profileOf(row: ProfileRow): CustomerProfile {
     businessType: row.business_type,
     phone: row.phone,
     address: row.address,
+    dropPosition: row.drop_position,
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
@@ -101,7 +103,7 @@ export class AccountsService {
         if (err.code === ErrorCode.Conflict) await this.profiles.delete({ userId: pending.id }).catch(() => undefined);
         throw err;
       });
-    return composeUser(identity, toBusinessProfile(profile));
+    return toCustomerAccount(identity, profile);
   }
 
   /**
@@ -119,7 +121,7 @@ export class AccountsService {
     // one row more than the page: whether there is a next page, without a page that comes back empty
     const [rows, total] = await Promise.all([
       this.profiles.query(
-        `SELECT user_id, business_name, business_type, phone, address, email, first_name, last_name, identity_copied, created_at, updated_at,
+        `SELECT user_id, business_name, business_type, phone, address, drop_position, email, first_name, last_name, identity_copied, created_at, updated_at,
                 to_char(created_at AT TIME ZONE 'UTC', '${PAGE_CURSOR_TIME_FORMAT}') AS cursor_at
            FROM customer_profiles ${where.sql}
           ORDER BY created_at DESC, user_id DESC LIMIT $${where.params.length + 1}`,
@@ -136,7 +138,7 @@ export class AccountsService {
     const profiles = page.map(profileOf);
     const customers = profiles.flatMap((profile) => {
       const identity = byId.get(profile.userId);
-      return identity ? [composeUser(identity, toBusinessProfile(profile))] : [];
+      return identity ? [toCustomerAccount(identity, profile)] : [];
     });
     // a repair of the copies must not fail the read: the next read (or the backfill) tries again
     await this.writeCopies(copiesToWrite(profiles.map(copyAsRead), identities, { markMissing: false })).catch((err: unknown) =>
@@ -166,7 +168,7 @@ export class AccountsService {
 
   async get(userId: string): Promise<CustomerAccount> {
     const identity = await this.customerIdentity(userId);
-    return composeUser(identity, await this.getProfile(userId));
+    return toCustomerAccount(identity, await this.profiles.findOne({ where: { userId } }));
   }
 
   async update(req: UpdateCustomerRequest): Promise<CustomerAccount> {
@@ -182,7 +184,7 @@ export class AccountsService {
       });
     }
     const profile = await this.saveProfile(req.userId, req, identity);
-    return composeUser(identity, toBusinessProfile(profile));
+    return toCustomerAccount(identity, profile);
   }
 
   async getProfile(userId: string): Promise<BusinessProfile | null> {
@@ -200,6 +202,22 @@ export class AccountsService {
     const identity = await this.customerIdentity(userId);
     if (profile) await this.profiles.update({ userId }, { email: identity.email });
     return { businessName: profile?.businessName ?? null, email: identity.email, phone: profile?.phone ?? null };
+  }
+
+  /**
+   * Where and how to deliver to these customers, from this table alone (no call to auth): the run
+   * sheet's and packing slips' address, phone and drop position. Unknown ids are left out.
+   */
+  async deliveryDetails(userIds: string[]): Promise<DeliveryDetails[]> {
+    const ids = [...new Set(userIds.map((id) => id.toLowerCase()))];
+    if (ids.length === 0) return [];
+    const rows: { userId: string; businessName: string | null; address: string | null; phone: string | null; dropPosition: number | null }[] =
+      await this.profiles.query(
+        `SELECT user_id AS "userId", business_name AS "businessName", address, phone, drop_position AS "dropPosition"
+           FROM customer_profiles WHERE user_id = ANY($1::uuid[])`,
+        [ids],
+      );
+    return rows.map(toDeliveryDetails);
   }
 
   /** How many rows a search matches (all rows without one): a row per customer, so cheap (100,000 in about 10 ms). */
@@ -273,7 +291,7 @@ export class AccountsService {
   private async saveProfile(userId: string, fields: ProfileFields, identity: Identity): Promise<CustomerProfile> {
     const profile =
       (await this.profiles.findOne({ where: { userId } })) ??
-      this.profiles.create({ userId, businessName: null, businessType: null, phone: null, address: null });
+      this.profiles.create({ userId, businessName: null, businessType: null, phone: null, address: null, dropPosition: null });
     profile.email = identity.email;
     profile.firstName = identity.firstName;
     profile.lastName = identity.lastName;
@@ -282,6 +300,7 @@ export class AccountsService {
     if (fields.businessType !== undefined) profile.businessType = fields.businessType;
     if (fields.phone !== undefined) profile.phone = fields.phone;
     if (fields.address !== undefined) profile.address = fields.address;
+    if (fields.dropPosition !== undefined) profile.dropPosition = fields.dropPosition;
     return this.profiles.save(profile);
   }
 

@@ -1,4 +1,5 @@
-import type { BusinessProfile, BusinessType } from '@bakery/contracts';
+import type { BusinessProfile, BusinessType, CustomerAccount, DeliveryDetails, Identity } from '@bakery/contracts';
+import { composeUser } from '@bakery/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** A customer's business profile, keyed by the user id auth gave the account. */
@@ -18,6 +19,10 @@ export class CustomerProfile {
 
   @Column({ type: 'text', nullable: true })
   address: string | null;
+
+  /** The customer's place in the delivery run (the run sheet's order within a slot); null: after those with one. */
+  @Column({ name: 'drop_position', type: 'integer', nullable: true })
+  dropPosition: number | null;
 
   /** A copy of auth's email for this account (it never changes); null on rows older than the copy. */
   @Column({ type: 'varchar', length: 320, nullable: true })
@@ -42,6 +47,15 @@ export class CustomerProfile {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+}
+
+/** The admin's customer: identity, profile and the bakery's own fields (a missing profile has none). */
+export function toCustomerAccount(identity: Identity, p: CustomerProfile | null): CustomerAccount {
+  return { ...composeUser(identity, p ? toBusinessProfile(p) : null), dropPosition: p?.dropPosition ?? null };
+}
+
+export function toDeliveryDetails(p: Pick<CustomerProfile, 'userId' | 'businessName' | 'address' | 'phone' | 'dropPosition'>): DeliveryDetails {
+  return { userId: p.userId, businessName: p.businessName, address: p.address, phone: p.phone, dropPosition: p.dropPosition };
 }
 
 export function toBusinessProfile(p: CustomerProfile): BusinessProfile {

@@ -9,6 +9,7 @@ import {
   OrderPlacedEvent,
   OrderStatusChangedEvent,
   OrderUpdatedBroadcast,
+  StandingDeliverySkippedEvent,
   StockLowEvent,
 } from '@bakery/contracts';
 import { EventBus, type EventTransaction } from '@bakery/event-bus';
@@ -41,6 +42,7 @@ export class EventsHandler {
     bus.on(OrderingEvents.orderStatusChanged, (event, tx) => this.orderStatusChanged(event, tx), OrderStatusChangedEvent);
     bus.on(OrderingEvents.orderAmended, (event, tx) => this.orderAmended(event, tx), OrderAmendedEvent);
     bus.on(CatalogEvents.stockLow, (event, tx) => this.stockLow(event, tx), StockLowEvent);
+    bus.on(OrderingEvents.standingDeliverySkipped, (event, tx) => this.standingDeliverySkipped(event, tx), StandingDeliverySkippedEvent);
   }
 
   async orderPlaced(event: EventEnvelope<OrderPlacedEvent>, tx: EventTransaction): Promise<void> {
@@ -75,6 +77,21 @@ export class EventsHandler {
     const { orderId, customerId, status } = event.payload;
     const updated: OrderUpdatedBroadcast = { orderId, status, customerId };
     tx.afterCommit(() => this.broadcaster.send(NotificationsBroadcasts.orderUpdated, updated));
+  }
+
+  /** A standing order's delivery skipped (its customer is on hold): the admins are told whose, which and when. */
+  async standingDeliverySkipped(event: EventEnvelope<StandingDeliverySkippedEvent>, tx: EventTransaction): Promise<void> {
+    const { standingOrderId, deliveryDate, reason, customerName, standingOrderName } = event.payload;
+    const alert: InventoryAlertBroadcast = {
+      // the alert's shape is the inventory alerts': the thing it is about is the standing order
+      productId: standingOrderId,
+      name: standingOrderName ?? 'Standing order',
+      stock: 0,
+      lowStockThreshold: 0,
+      alertType: 'skipped',
+      skipped: { standingOrderId, customer: customerName ?? 'a customer', date: deliveryDate, reason },
+    };
+    tx.afterCommit(() => this.broadcaster.send(NotificationsBroadcasts.inventoryAlert, alert));
   }
 
   async stockLow(event: EventEnvelope<StockLowEvent>, tx: EventTransaction): Promise<void> {

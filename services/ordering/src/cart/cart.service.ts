@@ -9,17 +9,23 @@ import {
   isLiveProduct,
   OrderingMessages,
   parseAmount,
+  priceResolver,
   Product,
   UpdateCartLineRequest,
 } from '@bakery/contracts';
 import { Repository } from 'typeorm';
 import { CatalogClient, isLive } from '../catalog/catalog.client';
+import { CustomerTermsClient } from '../pricing/customer-terms.client';
 import { CartItem } from './cart-item.entity';
 
+/** A customer's price of a product (their price list's, else the default: libs/contracts customer-terms). */
+type PriceOf = (productId: string, defaultPrice: string) => string;
+
 /**
- * A customer's cart: one line per product, quantity 1 to 500 and never above the stock. Each line
+ * A customer's cart: one line per product, quantity 1 to 500 and never above the stock. Prices
+ * are the customer's own (their price list, asked of customers once per request). Each line
  * remembers the price it was added (or its quantity last changed) at, so the cart can show a price
- * that changed since. Editing a line that a placement holds (see OrdersService.place) takes it
+ * that changed since. A customer on hold keeps a cart (only ordering is refused). Editing a line that a placement holds (see OrdersService.place) takes it
  * back: the edit applies, and that placement fails with 409 instead of ordering what was there.
  */
 @Injectable()
@@ -27,12 +33,13 @@ export class CartService {
   constructor(
     @InjectRepository(CartItem) private readonly items: Repository<CartItem>,
     private readonly catalog: CatalogClient,
+    private readonly terms: CustomerTermsClient,
   ) {}
 
   async get(customerId: string): Promise<CartLine[]> {
-    const lines = await this.items.find({ where: { customerId }, order: { createdAt: 'ASC' } });
+    const [lines, priceOf] = await Promise.all([this.items.find({ where: { customerId }, order: { createdAt: 'ASC' } }), this.priceOf(customerId)]);
     const products = await this.catalog.products(lines.map((l) => l.productId));
-    return lines.map((line) => toCartLine(line, products.get(line.productId)));
+    return lines.map((line) => toCartLine(line, products.get(line.productId), priceOf));
   }
 
   async count(customerId: string): Promise<{ count: number }> {
@@ -41,7 +48,8 @@ export class CartService {
 
   /** Adds to the product's line (or makes one). */
   async add(req: AddToCartRequest): Promise<CartLine> {
-    const product = (await this.catalog.products([req.productId])).get(req.productId);
+    const [products, priceOf] = await Promise.all([this.catalog.products([req.productId]), this.priceOf(req.customerId)]);
+    const product = products.get(req.productId);
     if (!isLive(product)) throw AppError.notFound(OrderingMessages.productUnavailable);
     const existing = await this.items.findOne({ where: { customerId: req.customerId, productId: req.productId } });
     const quantity = (existing?.quantity ?? 0) + req.quantity;
@@ -54,14 +62,14 @@ export class CartService {
                      updated_at = now(), claimed_by = NULL, claimed_at = NULL
        WHERE cart_items.quantity + EXCLUDED.quantity <= $4
        RETURNING id`,
-      [req.customerId, req.productId, req.quantity, Math.min(CART_LINE_MAX, product.stock), product.price],
+      [req.customerId, req.productId, req.quantity, Math.min(CART_LINE_MAX, product.stock), priceOf(product.id, product.price)],
     );
     if (!row) throw AppError.conflict('The cart changed meanwhile; please try again');
-    return toCartLine(await this.items.findOneByOrFail({ id: row.id }), product);
+    return toCartLine(await this.items.findOneByOrFail({ id: row.id }), product, priceOf);
   }
 
   async update(req: UpdateCartLineRequest): Promise<CartLine> {
-    const line = await this.ownLine(req.customerId, req.lineId);
+    const [line, priceOf] = await Promise.all([this.ownLine(req.customerId, req.lineId), this.priceOf(req.customerId)]);
     const product = (await this.catalog.products([line.productId])).get(line.productId);
     if (!isLive(product)) throw AppError.conflict(OrderingMessages.productUnavailable);
     assertQuantity(req.quantity, product);
@@ -69,12 +77,12 @@ export class CartService {
     const [rows]: [{ id: string }[], number] = await this.items.query(
       `UPDATE cart_items SET quantity = $3, unit_price = $4, updated_at = now(), claimed_by = NULL, claimed_at = NULL
         WHERE id = $1 AND customer_id = $2 RETURNING id`,
-      [line.id, req.customerId, req.quantity, product.price],
+      [line.id, req.customerId, req.quantity, priceOf(product.id, product.price)],
     );
     // ordered (or removed) meanwhile
     const updated = rows.length > 0 ? await this.items.findOneBy({ id: line.id }) : null;
     if (!updated) throw AppError.notFound(OrderingMessages.cartLineNotFound);
-    return toCartLine(updated, product);
+    return toCartLine(updated, product, priceOf);
   }
 
   async remove(customerId: string, lineId: string): Promise<{ id: string }> {
@@ -86,6 +94,11 @@ export class CartService {
   /** A product left the catalogue: open carts drop it. */
   async dropProduct(productId: string): Promise<void> {
     await this.items.delete({ productId });
+  }
+
+  /** The customer's prices now. */
+  private async priceOf(customerId: string): Promise<PriceOf> {
+    return priceResolver((await this.terms.resolve(customerId)).priceList);
   }
 
   /** Another customer's line is as unknown as a line that does not exist. */
@@ -108,13 +121,15 @@ function assertQuantity(quantity: number, product: Product): void {
   }
 }
 
-function toCartLine(line: CartItem, product: Product | undefined): CartLine {
+function toCartLine(line: CartItem, product: Product | undefined, priceOf: PriceOf): CartLine {
+  const price = product ? priceOf(product.id, product.price) : null;
   const cartProduct: CartProduct | null = product
     ? {
         id: product.id,
         name: product.name,
         description: product.description,
-        price: product.price,
+        // the customer's own price
+        price: price!,
         imageUrl: product.imageUrl,
         stock: product.stock,
         // the customer's cart sees one flag: whether the product can still be ordered
@@ -128,6 +143,6 @@ function toCartLine(line: CartItem, product: Product | undefined): CartLine {
     createdAt: line.createdAt.toISOString(),
     updatedAt: line.updatedAt.toISOString(),
     product: cartProduct,
-    previousPrice: product && line.unitPrice !== null && parseAmount(line.unitPrice) !== parseAmount(product.price) ? line.unitPrice : null,
+    previousPrice: price !== null && line.unitPrice !== null && parseAmount(line.unitPrice) !== parseAmount(price) ? line.unitPrice : null,
   };
 }

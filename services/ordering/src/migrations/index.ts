@@ -3,6 +3,8 @@ import { CartPricesClaimsAndRequestFingerprints1763700010000 } from './176370001
 import { OrderListIndexesAndStats1763700011000 } from './1763700011000-order-list-indexes-and-stats';
 import { DeliverySchedule1763700012000 } from './1763700012000-delivery-schedule';
 import { StandingOrders1763700013000 } from './1763700013000-standing-orders';
+import { ProductionPrints1763700014000 } from './1763700014000-production-prints';
+import { Invoices1763700014500 } from './1763700014500-invoices';
 
 /** Migrations of the ordering database, oldest first (the event bus tables come from the service kit). */
 export const orderingMigrations: Function[] = [
@@ -11,4 +13,6 @@ export const orderingMigrations: Function[] = [
   OrderListIndexesAndStats1763700011000,
   DeliverySchedule1763700012000,
   StandingOrders1763700013000,
+  ProductionPrints1763700014000,
+  Invoices1763700014500,
 ];

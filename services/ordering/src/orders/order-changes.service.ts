@@ -4,17 +4,22 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   type AdjustStockResponse,
   type AmendedLineChange,
+  belowMinimumMessage,
   AmendOrderRequest,
   AppError,
   Caller,
   CatalogMessages,
   changeableUntil,
   ErrorCode,
+  holdRefusal,
+  minimumOrderShortfall,
   Order,
   OrderAmendedEvent,
   OrderChangeMessages,
   OrderingEvents,
   OrderingMessages,
+  parseAmount,
+  priceResolver,
   type ReorderResult,
   type ScheduleContext,
 } from '@bakery/contracts';
@@ -39,6 +44,8 @@ import {
 } from '../domain/order-changes';
 import { computeTotals } from '../domain/totals';
 import { ORDERING_CONFIG, type OrderingConfig } from '../ordering.config';
+import { atCustomerPrices, customerPricing } from '../pricing/customer-pricing';
+import { CustomerTermsClient } from '../pricing/customer-terms.client';
 import { PricingService } from '../pricing/pricing.service';
 import { OrderItemRow } from './order-item.entity';
 import { OrderRow } from './order.entity';
@@ -57,6 +64,7 @@ export class OrderChangesService {
     private readonly catalog: CatalogClient,
     private readonly delivery: DeliveryScheduleService,
     private readonly pricing: PricingService,
+    private readonly terms: CustomerTermsClient,
     private readonly bus: EventBus,
     @Inject(ORDERING_CONFIG) private readonly config: Pick<OrderingConfig, 'maxDeliveryDaysAhead'>,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
@@ -76,9 +84,11 @@ export class OrderChangesService {
     if (!order || order.customerId !== caller.userId) throw AppError.notFound(OrderingMessages.orderNotFound);
     const items = [...order.items].sort((a, b) => a.position - b.position);
     const ids = [...new Set(items.map((i) => i.productId.toLowerCase()))];
-    const found = await this.catalog.products(ids);
+    // the cart takes the customer's own prices (a customer on hold may still fill a cart)
+    const [found, terms] = await Promise.all([this.catalog.products(ids), this.terms.resolve(caller.userId)]);
+    const priceOf = priceResolver(terms.priceList);
     const products = new Map<string, ReorderProduct>(
-      [...found.values()].map((p) => [p.id.toLowerCase(), { name: p.name, price: p.price, stock: p.stock, live: isLive(p) }]),
+      [...found.values()].map((p) => [p.id.toLowerCase(), { name: p.name, price: priceOf(p.id, p.price), stock: p.stock, live: isLive(p) }]),
     );
 
     return this.cart.manager.transaction(async (m) => {
@@ -121,8 +131,10 @@ export class OrderChangesService {
    * so neither applies on what the other replaced): who may change it now (changeRefusal: 409), the
    * new date and slot (the ordering windows, as placing: 400), the products' lead times, then the
    * stock, by the difference only (catalog.stock.adjust: 409 when an increase cannot be met), the
-   * items and totals (kept products at the order's prices, new ones at today's; the delivery fee as
-   * charged; tax at today's rate), and `order.amended` in the same transaction. Any failure after
+   * items and totals (kept products at the order's prices, new ones at the customer's price today;
+   * the delivery fee as charged; tax at today's rate), and `order.amended` in the same transaction.
+   * A customer on hold may change nothing (403), and a customer's change may not take the order
+   * below their minimum (400); admins are limited by neither. Any failure after
    * the stock moved gives it back while the lock is held; if even that fails, catalog undoes the
    * adjustment itself once its TTL passes without order.amended. Nothing to change: the order as it is.
    */
@@ -133,7 +145,15 @@ export class OrderChangesService {
     }
     // read before the lock: a transaction waiting on it holds a pooled connection, so the one
     // holding it must not need another from the pool
-    const [schedule, { taxRate }] = await Promise.all([this.delivery.context(), this.pricing.get()]);
+    const customer = req.caller.role === 'customer';
+    const [schedule, settings, callerTerms] = await Promise.all([
+      this.delivery.context(),
+      this.pricing.get(),
+      customer ? this.terms.resolve(req.caller.userId) : Promise.resolve(null),
+    ]);
+    const held = holdRefusal(callerTerms);
+    if (held) throw AppError.forbidden(held);
+    const { taxRate } = settings;
     const amended = await this.bus.inTransaction(async (tx) => {
       const m = tx.manager;
       // the row lock first (FOR UPDATE cannot take the outer join of a relation), then the items
@@ -141,6 +161,9 @@ export class OrderChangesService {
       if (!row || (req.caller.role !== 'admin' && row.customerId !== req.caller.userId)) throw AppError.notFound(OrderingMessages.orderNotFound);
       const refusal = changeRefusal(row.status, req.caller.role, changeableUntil(row.deliveryDate, schedule.schedule, schedule.timeZone), schedule.now);
       if (refusal) throw AppError.conflict(refusal, { status: row.status });
+      // an invoice issued on demand before delivery fixes the order (the invoice never changes)
+      const invoiced: unknown[] = await m.query(`SELECT 1 FROM invoices WHERE order_id = $1 AND kind = 'invoice'`, [row.id]);
+      if (invoiced.length > 0) throw AppError.conflict(OrderChangeMessages.invoiced);
       const items = await m.find(OrderItemRow, { where: { orderId: row.id }, order: { position: 'ASC' } });
 
       const current: QuantityLine[] = items.map((i) => ({ productId: i.productId, quantity: i.quantity }));
@@ -160,11 +183,16 @@ export class OrderChangesService {
       this.assertWindows(changed, date, slot, schedule);
       await this.assertProducts(changes, changed.includes('deliveryDate') ? next : null, date, schedule);
 
+      // new products take the order's customer's price (an admin's change: that customer's terms)
+      const terms = changes.length > 0 ? (callerTerms ?? (await this.terms.resolve(row.customerId))) : null;
       const amendmentId = randomUUID();
       let adjusted: AdjustStockResponse | null = null;
       if (changes.length > 0) adjusted = await this.adjustStock(row.id, amendmentId, current, next);
       try {
-        const event = await this.write(m, row, items, { next, date, slot, instructions, adjusted, taxRate });
+        const pricing = terms ? customerPricing(settings, terms) : null;
+        if (adjusted && pricing) adjusted = { ...adjusted, lines: atCustomerPrices(adjusted.lines, pricing) };
+        const minimumOrder = customer && pricing ? pricing.terms.minimumOrder : null;
+        const event = await this.write(m, row, items, { next, date, slot, instructions, adjusted, taxRate, minimumOrder });
         const payload: OrderAmendedEvent = {
           orderId: row.id,
           customerId: row.customerId,
@@ -260,6 +288,8 @@ export class OrderChangesService {
       adjusted: AdjustStockResponse | null;
       /** today's tax rate (an order does not keep the rate it was taxed at) */
       taxRate: string;
+      /** a customer's change: the minimum the new subtotal must meet (null: none) */
+      minimumOrder: string | null;
     },
   ): Promise<{ previousTotal: string; total: string }> {
     const now = new Date();
@@ -273,6 +303,11 @@ export class OrderChangesService {
       );
       // the fee the order was charged; the tax rate is not kept per order, so today's
       const computed = computeTotals(next, { deliveryFee: row.deliveryFee, taxRate: change.taxRate });
+      const short = minimumOrderShortfall(parseAmount(computed.subtotal), change.minimumOrder);
+      if (short > 0) {
+        const refusal = belowMinimumMessage(change.minimumOrder!, short);
+        throw new AppError(ErrorCode.ValidationFailed, refusal, { lines: [refusal] }, { minimumOrder: change.minimumOrder });
+      }
       totals = { subtotal: computed.subtotal, tax: computed.tax, total: computed.total };
       const kept = next.filter((i) => i.id !== null).map((i) => i.id!);
       await m.query(`DELETE FROM order_items WHERE order_id = $1 AND NOT (id = ANY($2::uuid[]))`, [row.id, kept]);

@@ -7,13 +7,11 @@ import {
   ChangedCartPrice,
   changeableUntil,
   ChangeStatusRequest,
-  CustomersPatterns,
   DeliveryMessages,
   ErrorCode,
   formatCents,
   Order,
   OrderCancelledEvent,
-  OrderContact,
   OrderCursor,
   OrderFilters,
   ORDERS_PAGE_SIZE,
@@ -26,13 +24,12 @@ import {
   parseAmount,
   PlaceOrderMessages,
   PlaceOrderRequest,
-  Pricing,
+  holdRefusal,
   ReservedLine,
   type ScheduleContext,
   TotalChangedDetails,
 } from '@bakery/contracts';
 import { EventBus, EventTransaction, OUTBOX_INSERT } from '@bakery/event-bus';
-import { RpcClient } from '@bakery/platform';
 import { In, Repository } from 'typeorm';
 import { CartItem } from '../cart/cart-item.entity';
 import { CatalogClient, isLive } from '../catalog/catalog.client';
@@ -40,8 +37,10 @@ import { DeliveryScheduleService } from '../delivery/delivery-schedule.service';
 import { statusChangeProblem } from '../domain/order-status';
 import { orderIdFor } from '../domain/order-id';
 import { requestFingerprint } from '../domain/request-fingerprint';
-import { computeTotals } from '../domain/totals';
+import { InvoicesService } from '../invoices/invoices.service';
 import { ORDERING_CONFIG, OrderingConfig } from '../ordering.config';
+import { atCustomerPrices, belowMinimum, type CustomerPricing, customerPricing, customerTotals } from '../pricing/customer-pricing';
+import { CustomerTermsClient } from '../pricing/customer-terms.client';
 import { PricingService } from '../pricing/pricing.service';
 import { OrderItemRow } from './order-item.entity';
 import { customerScopeOnly, orderListWhere, type OrderListWhere } from './order-list.query';
@@ -76,7 +75,8 @@ export class OrdersService {
     private readonly catalog: CatalogClient,
     private readonly delivery: DeliveryScheduleService,
     private readonly pricing: PricingService,
-    private readonly rpc: RpcClient,
+    private readonly terms: CustomerTermsClient,
+    private readonly invoices: InvoicesService,
     private readonly bus: EventBus,
     @Inject(ORDERING_CONFIG) private readonly config: OrderingConfig,
   ) {}
@@ -93,7 +93,10 @@ export class OrdersService {
    * 4. one statement writes the order and its items, deletes the claimed lines and records
    *    `order.placed`, only while this placement still holds every line it claimed;
    * 5. whatever fails after the claim releases the reservation and the claim.
-   * Prices come from catalog, never from the client.
+   * Prices come from catalog, never from the client, at the customer's own prices (their price
+   * list); the customer's terms come with the order contact in one request to customers: an
+   * account on hold is refused (403), a subtotal below the minimum order too (400 naming it),
+   * both before anything is reserved, and the delivery fee is waived at the free-delivery threshold.
    */
   async place(request: PlaceOrderRequest): Promise<Order> {
     // absent and null are the same: no date, no slot, no instructions
@@ -125,20 +128,23 @@ export class OrdersService {
     let reserved = false;
     try {
       const expectedTotal = req.expectedTotal == null ? null : formatCents(parseAmount(req.expectedTotal));
-      const [customer, pricing, current] = await Promise.all([
-        this.rpc.request<OrderContact>(CustomersPatterns.orderContact, { userId: req.customerId }),
+      const [resolved, settings, current] = await Promise.all([
+        this.terms.resolve(req.customerId, true),
         this.pricing.get(),
         this.catalog.products(lines.map((l) => l.productId)),
       ]);
+      const held = holdRefusal(resolved);
+      if (held) throw AppError.forbidden(held);
+      const customer = resolved.contact!;
+      const pricing = customerPricing(settings, resolved);
       this.assertLeadTimes(req.deliveryDate, current, schedule);
-      if (expectedTotal !== null) {
-        // lines whose product is gone or not live count for nothing, as in the cart; reserving them fails below
-        const priced = lines.flatMap((l) => {
-          const product = current.get(l.productId);
-          return isLive(product) ? [{ productId: l.productId, name: product.name, unitPrice: product.price, quantity: l.quantity }] : [];
-        });
-        this.assertTotal(expectedTotal, lines, priced, pricing);
-      }
+      // lines whose product is gone or not live count for nothing, as in the cart; reserving them fails below
+      const priced = lines.flatMap((l) => {
+        const product = current.get(l.productId);
+        return isLive(product) ? [{ productId: l.productId, name: product.name, unitPrice: pricing.priceOf(product.id, product.price), quantity: l.quantity }] : [];
+      });
+      this.assertMinimum(priced, pricing);
+      if (expectedTotal !== null) this.assertTotal(expectedTotal, lines, priced, pricing);
 
       const reservation = await this.catalog
         .reserve(
@@ -152,10 +158,13 @@ export class OrdersService {
           throw err;
         });
       reserved = true;
-      if (expectedTotal !== null) this.assertTotal(expectedTotal, lines, reservation.lines, pricing);
+      // the prices catalog read under its locks, at the customer's prices: checked again
+      const charged = atCustomerPrices(reservation.lines, pricing);
+      this.assertMinimum(charged, pricing);
+      if (expectedTotal !== null) this.assertTotal(expectedTotal, lines, charged, pricing);
 
       const position = new Map(lines.map((l, i) => [l.productId, i]));
-      const totals = computeTotals(reservation.lines, pricing);
+      const totals = customerTotals(charged, pricing);
       const placedAt = new Date();
       const order = Object.assign(new OrderRow(), {
         id: orderId,
@@ -175,7 +184,7 @@ export class OrdersService {
         requestFingerprint: fingerprint,
         createdAt: placedAt,
         updatedAt: placedAt,
-        items: reservation.lines.map((line, i) =>
+        items: charged.map((line, i) =>
           Object.assign(new OrderItemRow(), {
             id: randomUUID(),
             orderId,
@@ -282,12 +291,18 @@ export class OrdersService {
     );
   }
 
+  /** 400 naming the minimum order when the subtotal at the customer's prices is below it (nothing is written). */
+  private assertMinimum(priced: ReservedLine[], pricing: CustomerPricing): void {
+    const refusal = belowMinimum(priced, pricing.terms);
+    if (refusal) throw new AppError(ErrorCode.ValidationFailed, refusal, { cart: [refusal] }, { minimumOrder: pricing.terms.minimumOrder });
+  }
+
   /**
    * 409 with the changed prices when the order would not cost `expectedTotal` (the customer saw
    * another total); "old" is the price each line was added or last changed at.
    */
-  private assertTotal(expectedTotal: string, lines: ClaimedLine[], priced: ReservedLine[], pricing: Pricing): void {
-    const total = computeTotals(priced, pricing).total;
+  private assertTotal(expectedTotal: string, lines: ClaimedLine[], priced: ReservedLine[], pricing: CustomerPricing): void {
+    const total = customerTotals(priced, pricing).total;
     if (parseAmount(total) === parseAmount(expectedTotal)) return;
     const byProduct = new Map(priced.map((p) => [p.productId, p]));
     const changedLines: ChangedCartPrice[] = lines.flatMap((line) => {
@@ -557,6 +572,8 @@ export class OrdersService {
   }
 
   private async transition(orderId: string, status: OrderStatus, problem: (row: OrderRow) => string | null): Promise<Order> {
+    // delivered issues the invoice in the same transaction: what it needs of customers is asked before it opens
+    const invoicing = await this.invoices.prepareStatusChange(orderId, status);
     await this.bus.inTransaction(async (tx) => {
       // Row lock: two concurrent changes cannot both see "pending" and both cancel.
       const row = await tx.manager.findOne(OrderRow, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
@@ -566,6 +583,8 @@ export class OrdersService {
       if (row.status === status) return;
       const previousStatus = row.status;
       await tx.manager.update(OrderRow, { id: orderId }, { status });
+      // delivered: its invoice; cancelled after an invoice: its credit note (all or nothing with the change)
+      await this.invoices.afterStatusChange(tx.manager, orderId, status, invoicing);
       await this.publishStatusChange(tx, { orderId, customerId: row.customerId, status, previousStatus });
     });
     const [order] = await this.presentAll([(await this.findRow(orderId))!]);

@@ -4,18 +4,23 @@ import {
   addDays,
   AppError,
   CatalogPatterns,
-  CustomersPatterns,
+  deliveryFeeFor,
   dueDates,
   dueOccurrencesOn,
+  formatCents,
+  lineTotalCents,
   type Occurrence,
-  type OrderContact,
   type OrderPlacedEvent,
-  type Pricing,
+  OrderingEvents,
+  type PricingSettings,
+  type ResolvedTerms,
   type ReserveAvailableResponse,
   SCHEDULE_LIMITS,
   slotsOn,
   type ScheduleContext,
+  type StandingDeliverySkippedEvent,
 } from '@bakery/contracts';
+import { EventBus } from '@bakery/event-bus';
 import { PeriodicTask, RpcClient, type Logger } from '@bakery/platform';
 import { SERVICE_LOGGER } from '@bakery/service-kit';
 import { DataSource } from 'typeorm';
@@ -26,6 +31,8 @@ import { ORDERING_CONFIG, type OrderingConfig } from '../ordering.config';
 import { OrderItemRow } from '../orders/order-item.entity';
 import { OrderRow } from '../orders/order.entity';
 import { OrdersService } from '../orders/orders.service';
+import { atCustomerPrices, customerPricing } from '../pricing/customer-pricing';
+import { CustomerTermsClient } from '../pricing/customer-terms.client';
 import { PricingService } from '../pricing/pricing.service';
 import { STANDING_ORDER_COLUMNS, type StandingOrderRow, termsOf } from './standing-order.row';
 import { StandingOrdersService } from './standing-orders.service';
@@ -55,6 +62,15 @@ const CONCURRENCY = 2;
  * NATS or Postgres only delays the next sweep. A job queue would add a second store of what is
  * due, which can disagree with the standing orders themselves; the sweep reads them directly and
  * uses the service's own tested PeriodicTask.
+ *
+ * Customer terms (issue 19): a delivery is priced at its customer's prices and delivery fee (their
+ * price list and overrides, asked of customers once per customer per sweep). The minimum order
+ * is not applied: the standing order was agreed, and a shortfall must not cancel a delivery. A
+ * delivery whose customer is on hold at its cut-off is skipped: a skip of that date is written
+ * (standing_order_exceptions, as the customer's own skip is, so the sweep never looks at it again
+ * and lifting the hold after the cut-off does not bring it back; the date shows as skipped) with
+ * `standing-delivery.skipped` in the same transaction, once per delivery however many instances
+ * sweep, which notifications turns into the admins' alert. No stock is taken for it.
  */
 @Injectable()
 export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModuleDestroy {
@@ -66,6 +82,8 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
     private readonly standingOrders: StandingOrdersService,
     private readonly orders: OrdersService,
     private readonly pricing: PricingService,
+    private readonly terms: CustomerTermsClient,
+    private readonly bus: EventBus,
     private readonly rpc: RpcClient,
     @Inject(ORDERING_CONFIG) config: Pick<OrderingConfig, 'standingOrderIntervalSeconds'>,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
@@ -91,13 +109,17 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
     // the due dates are the same for every standing order: worked out once per sweep
     const due = dueDates(today, lookAhead, ctx);
     if (due.length === 0) return 0;
-    // one price list for the whole sweep: the delivery fee and tax rate of this moment
+    // one set of settings for the whole sweep: the delivery fee and tax rate of this moment
     const pricing = await this.pricing.get();
-    // and each customer's contact asked once (a customer has up to 10 standing orders)
-    const contacts = new Map<string, Promise<OrderContact>>();
-    const contactOf = (customerId: string) => {
-      if (!contacts.has(customerId)) contacts.set(customerId, this.rpc.request<OrderContact>(CustomersPatterns.orderContact, { userId: customerId }));
-      return contacts.get(customerId)!;
+    // and each customer's terms and contact asked once (a customer has up to 10 standing orders)
+    const terms = new Map<string, Promise<ResolvedTerms>>();
+    const termsOf = (customerId: string) => {
+      if (!terms.has(customerId)) {
+        const asked = this.terms.resolve(customerId, true);
+        asked.catch(() => terms.delete(customerId)); // a failed answer is asked again by the next batch
+        terms.set(customerId, asked);
+      }
+      return terms.get(customerId)!;
     };
     let placed = 0;
     for (let after = '00000000-0000-0000-0000-000000000000'; !this.task.isStopped; ) {
@@ -114,7 +136,7 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
       // CONCURRENCY workers take the next batch as soon as they are free
       let next = 0;
       const worker = async () => {
-        while (next < batches.length && !this.task.isStopped) placed += await this.place(batches[next++], ctx, pricing, contactOf);
+        while (next < batches.length && !this.task.isStopped) placed += await this.place(batches[next++], ctx, pricing, termsOf);
       };
       await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batches.length) }, worker));
       if (rows.length < PAGE) break;
@@ -146,22 +168,30 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
    * others another instance or an earlier run did, or they failed and the next sweep retries them).
    */
   async place(
-    deliveries: { row: StandingOrderRow; occurrence: Occurrence }[],
+    batch: { row: StandingOrderRow; occurrence: Occurrence }[],
     ctx: ScheduleContext,
-    pricing: Pricing,
-    contactOf: (customerId: string) => Promise<OrderContact>,
+    pricing: PricingSettings,
+    termsOf: (customerId: string) => Promise<ResolvedTerms>,
   ): Promise<number> {
+    // each customer's terms first: a customer on hold gets no order, and no stock is taken for it
+    let terms: ResolvedTerms[];
+    try {
+      terms = await Promise.all(batch.map(({ row }) => termsOf(row.customerId)));
+    } catch (err) {
+      if (!(err instanceof AppError)) this.logger.warn({ err, deliveries: batch.length }, 'customer terms not known; standing order deliveries will be retried');
+      return 0;
+    }
+    await this.skipHeld(batch.flatMap((delivery, i) => (terms[i].onHold ? [{ ...delivery, terms: terms[i] }] : [])));
+    const deliveries = batch.flatMap((delivery, i) => (terms[i].onHold ? [] : [{ ...delivery, terms: terms[i] }]));
+    if (deliveries.length === 0) return 0;
     const ids = deliveries.map(({ row, occurrence }) => orderIdFor(row.customerId, `standing-order:${row.id}:${occurrence.date}`));
     try {
-      const [reservations, customers] = await Promise.all([
-        this.rpc.request<ReserveAvailableResponse[]>(CatalogPatterns.reserveAvailableMany, {
-          reservations: deliveries.map(({ occurrence }, i) => ({ orderId: ids[i], lines: occurrence.lines })),
-        }),
-        Promise.all(deliveries.map(({ row }) => contactOf(row.customerId))),
-      ]);
+      const reservations = await this.rpc.request<ReserveAvailableResponse[]>(CatalogPatterns.reserveAvailableMany, {
+        reservations: deliveries.map(({ occurrence }, i) => ({ orderId: ids[i], lines: occurrence.lines })),
+      });
       const now = new Date();
-      const batch = deliveries.map(({ row, occurrence }, i) => this.orderOf(ids[i], row, occurrence, reservations[i], customers[i], ctx, pricing, now));
-      return (await this.orders.writeOrders(batch)).size;
+      const orders = deliveries.map(({ row, occurrence, terms: customer }, i) => this.orderOf(ids[i], row, occurrence, reservations[i], customer, ctx, pricing, now));
+      return (await this.orders.writeOrders(orders)).size;
     } catch (err) {
       // the orders that were written stand with their reservations; the rest give theirs back
       const written = await this.existingOrders(ids);
@@ -172,18 +202,62 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
     }
   }
 
-  /** One delivery's order and its `order.placed`. */
+  /**
+   * Skips these deliveries (their customers are on hold): one statement per batch writes a skip of
+   * each date that has neither a skip nor an order yet, and `standing-delivery.skipped` for each
+   * it wrote, so two instances sweeping at once announce each skip once. A failure is retried by
+   * the next sweep (nothing was written).
+   */
+  private async skipHeld(held: { row: StandingOrderRow; occurrence: Occurrence; terms: ResolvedTerms }[]): Promise<void> {
+    if (held.length === 0) return;
+    try {
+      await this.bus.inTransaction(async (tx) => {
+        const skipped: { id: string; date: string }[] = await tx.manager.query(
+          `INSERT INTO standing_order_exceptions (standing_order_id, delivery_date, skip, lines)
+           SELECT s.id, s.date, true, NULL FROM unnest($1::uuid[], $2::date[]) AS s(id, date)
+            WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.standing_order_id = s.id AND o.delivery_date = s.date)
+           ON CONFLICT (standing_order_id, delivery_date) DO UPDATE SET skip = true WHERE NOT standing_order_exceptions.skip
+           RETURNING standing_order_id AS id, to_char(delivery_date, 'YYYY-MM-DD') AS date`,
+          [held.map((h) => h.row.id), held.map((h) => h.occurrence.date)],
+        );
+        const wrote = new Set(skipped.map((s) => `${s.id}/${s.date}`));
+        for (const { row, occurrence, terms } of held) {
+          if (!wrote.has(`${row.id}/${occurrence.date}`)) continue;
+          const event: StandingDeliverySkippedEvent = {
+            standingOrderId: row.id,
+            customerId: row.customerId,
+            deliveryDate: occurrence.date,
+            reason: 'on_hold',
+            customerName: terms.contact?.businessName ?? terms.contact?.email ?? undefined,
+            standingOrderName: row.name,
+          };
+          await tx.publish(OrderingEvents.standingDeliverySkipped, event);
+        }
+      });
+    } catch (err) {
+      this.logger.warn({ err, deliveries: held.length }, 'held customers’ deliveries not skipped yet; will retry');
+    }
+  }
+
+  /** One delivery's order and its `order.placed`, at the customer's prices and delivery fee. */
   private orderOf(
     orderId: string,
     row: StandingOrderRow,
     occurrence: Occurrence,
     reservation: ReserveAvailableResponse,
-    customer: OrderContact,
+    terms: ResolvedTerms,
     ctx: ScheduleContext,
-    pricing: Pricing,
+    settings: PricingSettings,
     now: Date,
   ): { order: OrderRow; placed: OrderPlacedEvent } {
-    const priced = priceDelivery(occurrence.lines, reservation.lines, reservation.shortfalls, pricing);
+    const customer = terms.contact!;
+    const charge = customerPricing(settings, terms);
+    const reserved = atCustomerPrices(reservation.lines, charge);
+    const shortfalls = reservation.shortfalls.map((s) => ({ ...s, unitPrice: s.unitPrice === null ? null : charge.priceOf(s.productId, s.unitPrice) }));
+    // the fee this delivery pays: waived when what is delivered reaches the customer's threshold
+    const subtotal = reserved.reduce((sum, line) => sum + lineTotalCents(line.unitPrice, line.quantity), 0);
+    const pricing = { deliveryFee: formatCents(deliveryFeeFor(subtotal, charge.terms)), taxRate: settings.taxRate };
+    const priced = priceDelivery(occurrence.lines, reserved, shortfalls, pricing);
     const slot = row.deliveryTimeSlot && slotsOn(occurrence.date, ctx).includes(row.deliveryTimeSlot) ? row.deliveryTimeSlot : null;
     const order = Object.assign(new OrderRow(), {
       id: orderId,

@@ -1,5 +1,5 @@
 import { isNavActive } from '@/lib/nav';
-import { mainItems, NAV_HREFS, tabItems } from './nav-items';
+import { ADMIN_ITEMS, mainItems, NAV_HREFS, tabItems } from './nav-items';
 
 describe('the navigation entries', () => {
   it('give customers Standing Orders beside Orders, on the sidebar and the phone tab bar; admins reach them through Manage Customers', () => {
@@ -13,5 +13,25 @@ describe('the navigation entries', () => {
     for (const path of ['/standing-orders', '/standing-orders/new', '/standing-orders/abc/edit']) {
       expect(NAV_HREFS.filter((href) => isNavActive(path, href, NAV_HREFS))).toEqual(['/standing-orders']);
     }
+  });
+});
+
+describe('the admin navigation (issue 18)', () => {
+  it('lists Production and Invoices in the Admin section (sidebar and Main menu) but keeps the phone tab bar at seven tabs', () => {
+    expect(ADMIN_ITEMS.map((i) => i.label)).toEqual([
+      'Admin Dashboard',
+      'Manage Products',
+      'Manage Orders',
+      'Production',
+      'Delivery Schedule',
+      'Manage Customers',
+      'Invoices',
+    ]);
+    expect(tabItems(true).map((i) => i.tabLabel ?? i.label)).toEqual(['Products', 'Orders', 'Overview', 'Inventory', 'Fulfilment', 'Schedule', 'Customers']);
+  });
+
+  it('makes Production and Invoices the active entry on their pages, not Admin Dashboard', () => {
+    expect(NAV_HREFS.filter((href) => isNavActive('/admin/production', href, NAV_HREFS))).toEqual(['/admin/production']);
+    expect(NAV_HREFS.filter((href) => isNavActive('/admin/invoices', href, NAV_HREFS))).toEqual(['/admin/invoices']);
   });
 });

@@ -1,7 +1,9 @@
 import {
+  AccountBookOutlined,
   AppstoreOutlined,
   CalendarOutlined,
   DashboardOutlined,
+  ExperimentOutlined,
   FileTextOutlined,
   HomeOutlined,
   ProfileOutlined,
@@ -29,16 +31,26 @@ export const ORDERS: NavItem = { href: '/orders', label: 'Orders', icon: <FileTe
 export const STANDING_ORDERS: NavItem = { href: '/standing-orders', label: 'Standing Orders', tabLabel: 'Standing', icon: <ScheduleOutlined /> };
 export const CART: NavItem = { href: '/cart', label: 'Cart', icon: <ShoppingCartOutlined />, badge: 'cart' };
 
-/** Spec section 2: the Admin section, for admins only. */
-export const ADMIN_ITEMS: NavItem[] = [
 // tab labels: beside the Products and Orders tabs each names what it opens (the spec fixes none)
-  { href: '/admin', label: 'Admin Dashboard', tabLabel: 'Overview', icon: <DashboardOutlined /> },
-  { href: '/admin/products', label: 'Manage Products', tabLabel: 'Inventory', icon: <AppstoreOutlined /> },
-  { href: '/admin/orders', label: 'Manage Orders', tabLabel: 'Fulfilment', icon: <ProfileOutlined />, badge: 'notifications' },
-  // when orders can be placed for which day: beside fulfilment, which it feeds
-  { href: '/admin/schedule', label: 'Delivery Schedule', tabLabel: 'Schedule', icon: <CalendarOutlined /> },
-  { href: '/admin/customers', label: 'Manage Customers', tabLabel: 'Customers', icon: <TeamOutlined /> },
-];
+const ADMIN_DASHBOARD: NavItem = { href: '/admin', label: 'Admin Dashboard', tabLabel: 'Overview', icon: <DashboardOutlined /> };
+const MANAGE_PRODUCTS: NavItem = { href: '/admin/products', label: 'Manage Products', tabLabel: 'Inventory', icon: <AppstoreOutlined /> };
+const MANAGE_ORDERS: NavItem = { href: '/admin/orders', label: 'Manage Orders', tabLabel: 'Fulfilment', icon: <ProfileOutlined />, badge: 'notifications' };
+/** Issue 18: the bake list, packing slips and run sheet of a delivery date. */
+const PRODUCTION: NavItem = { href: '/admin/production', label: 'Production', icon: <ExperimentOutlined /> };
+// when orders can be placed for which day: beside fulfilment, which it feeds
+const DELIVERY_SCHEDULE: NavItem = { href: '/admin/schedule', label: 'Delivery Schedule', tabLabel: 'Schedule', icon: <CalendarOutlined /> };
+const MANAGE_CUSTOMERS: NavItem = { href: '/admin/customers', label: 'Manage Customers', tabLabel: 'Customers', icon: <TeamOutlined /> };
+/** Issue 18: invoices and credit notes, and the bakery's details they carry. */
+const INVOICES: NavItem = { href: '/admin/invoices', label: 'Invoices', icon: <AccountBookOutlined /> };
+
+/** Spec section 2: the Admin section, for admins only (the desktop sidebar and the phone's Main menu). */
+export const ADMIN_ITEMS: NavItem[] = [ADMIN_DASHBOARD, MANAGE_PRODUCTS, MANAGE_ORDERS, PRODUCTION, DELIVERY_SCHEDULE, MANAGE_CUSTOMERS, INVOICES];
+
+/**
+ * The admin entries of the phone's tab bar: seven tabs (with Products and Orders) are as many as
+ * fit; Production and Invoices are in the Main menu only.
+ */
+export const ADMIN_TAB_ITEMS: NavItem[] = [ADMIN_DASHBOARD, MANAGE_PRODUCTS, MANAGE_ORDERS, DELIVERY_SCHEDULE, MANAGE_CUSTOMERS];
 
 /** Every entry's path: an entry is active only when no more specific entry matches (lib/nav.ts). */
 export const NAV_HREFS: readonly string[] = [DASHBOARD, PRODUCTS, ORDERS, STANDING_ORDERS, CART, ...ADMIN_ITEMS].map((item) => item.href);
@@ -50,5 +62,5 @@ export function mainItems(admin: boolean): NavItem[] {
 
 /** Mobile bottom tabs: Products, Orders, Standing, Cart; admins get the admin entries instead of the last two. */
 export function tabItems(admin: boolean): NavItem[] {
-  return admin ? [PRODUCTS, ORDERS, ...ADMIN_ITEMS] : [PRODUCTS, ORDERS, STANDING_ORDERS, CART];
+  return admin ? [PRODUCTS, ORDERS, ...ADMIN_TAB_ITEMS] : [PRODUCTS, ORDERS, STANDING_ORDERS, CART];
 }

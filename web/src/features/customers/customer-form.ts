@@ -11,6 +11,18 @@ export interface CustomerFormValues {
   businessType?: BusinessType;
   phone?: string;
   address?: string;
+  /** the stop's place in its slot on the run sheet (Edit only); empty: none */
+  dropPosition?: number | null;
+}
+
+/** The server's limit (DROP_POSITION_MAX of libs/contracts/src/users.ts, a decorated module the app imports no values from). */
+export const DROP_POSITION_MAX = 9999;
+export const DROP_POSITION_MESSAGE = `Drop position must be a whole number from 1 to ${DROP_POSITION_MAX}`;
+
+/** Empty, or a whole number from 1 to 9999. */
+export function validateDropPosition(value: number | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  return Number.isInteger(value) && value >= 1 && value <= DROP_POSITION_MAX ? undefined : DROP_POSITION_MESSAGE;
 }
 
 const PROFILE_FIELDS = ['firstName', 'lastName', 'businessName', 'phone', 'address'] as const;
@@ -37,6 +49,11 @@ export function toUpdateCustomerInput(customer: Customer, values: CustomerFormVa
   }
   const type = values.businessType ?? null;
   if (type !== (customer.businessType ?? null)) changes.businessType = type;
+  // only when the form has the field (Edit): an answer without it is left alone
+  if (values.dropPosition !== undefined) {
+    const position = typeof values.dropPosition === 'number' ? values.dropPosition : null;
+    if (position !== (customer.dropPosition ?? null)) changes.dropPosition = position;
+  }
   return changes;
 }
 
@@ -49,5 +66,6 @@ export function customerFormValues(customer: Customer): CustomerFormValues {
     businessType: customer.businessType ?? undefined,
     phone: customer.phone ?? '',
     address: customer.address ?? '',
+    dropPosition: customer.dropPosition ?? null,
   };
 }

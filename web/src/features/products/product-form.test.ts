@@ -7,6 +7,7 @@ import {
   validateName,
   validatePrice,
   validateRestock,
+  validateBatchSize,
   validateLeadDays,
   validateStock,
 } from './product-form';
@@ -66,5 +67,25 @@ describe('lead time', () => {
     expect(formValuesOf(cake).leadDays).toBe(3);
     expect(toUpdateInput(cake, { ...formValuesOf(cake), leadDays: 3 })).toEqual({});
     expect(toUpdateInput(cake, { ...formValuesOf(cake), leadDays: 0 })).toEqual({ leadDays: 0 });
+  });
+});
+
+describe('batch size (issue 18)', () => {
+  it('is empty (not made in batches) or whole units from 1 to 10,000, sent when given', () => {
+    for (const ok of [null, undefined, 1, 48, 10_000]) expect(validateBatchSize(ok)).toBeUndefined();
+    for (const bad of [0, -1, 1.5, 10_001]) expect(validateBatchSize(bad)).toBe('Batch size must be a whole number from 1 to 10000');
+    expect(toCreateInput({ name: 'Rolls', price: '0.60', category: 'breads', stock: 1, batchSize: 48 })).toMatchObject({ batchSize: 48 });
+    expect(toCreateInput({ name: 'Rolls', price: '0.60', category: 'breads', stock: 1, batchSize: null })).not.toHaveProperty('batchSize');
+  });
+
+  it('is sent on Edit only when changed; emptied, it is null', () => {
+    const rolls = makeProduct({ batchSize: 48 });
+    expect(formValuesOf(rolls).batchSize).toBe(48);
+    expect(toUpdateInput(rolls, formValuesOf(rolls))).toEqual({});
+    expect(toUpdateInput(rolls, { ...formValuesOf(rolls), batchSize: 24 })).toEqual({ batchSize: 24 });
+    expect(toUpdateInput(rolls, { ...formValuesOf(rolls), batchSize: null })).toEqual({ batchSize: null });
+    const loaf = makeProduct({ batchSize: null });
+    expect(formValuesOf(loaf).batchSize).toBeNull();
+    expect(toUpdateInput(loaf, formValuesOf(loaf))).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 /** The admin's product forms (Add Product, Edit, Restock, Review): rules and what is sent. */
-import { CATEGORIES, CatalogMessages, countProblem, MAX_STOCK, type Category } from '@contracts/constants';
+import { BATCH_SIZE_MAX, CATEGORIES, CatalogMessages, countProblem, MAX_STOCK, type Category } from '@contracts/constants';
 import { DeliveryMessages, SCHEDULE_LIMITS } from '@contracts/delivery-rules';
 import type { Product } from '@contracts/catalog';
 import type { CreateProductInput, UpdateProductInput } from './api/products';
@@ -20,6 +20,8 @@ export interface ProductFormValues {
   lowStockThreshold?: number | null;
   /** days of notice beyond the delivery date's cut-off (celebration cakes); 0 for none */
   leadDays?: number | null;
+  /** units one mix makes, for the bake list's batches (issue 18); empty: not made in batches */
+  batchSize?: number | null;
   /** the registered photo's object path; empty or null for none */
   imageUrl?: string | null;
 }
@@ -80,6 +82,14 @@ export function validateLeadDays(value: number | null | undefined): string | und
   return countProblem(value ?? undefined, 0, SCHEDULE_LIMITS.productLeadDaysMax, LEAD_DAYS_MESSAGES) ?? undefined;
 }
 
+const BATCH_SIZE_MESSAGE = `Batch size must be a whole number from 1 to ${BATCH_SIZE_MAX}`;
+
+/** A product's batch size: empty (not made in batches), or whole units from 1 to 10,000 (the server's limit). */
+export function validateBatchSize(value: number | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  return Number.isInteger(value) && value >= 1 && value <= BATCH_SIZE_MAX ? undefined : BATCH_SIZE_MESSAGE;
+}
+
 /** Restock: how many arrive, at least 1, and the new stock stays within the limit. */
 export function validateRestock(add: number | null | undefined, current: number): string | undefined {
   const problem = countProblem(add ?? undefined, 1, MAX_STOCK - current, {
@@ -109,6 +119,7 @@ export function toCreateInput(values: ProductFormValues): CreateProductInput {
     isActive: true,
     ...(imageUrl ? { imageUrl } : {}),
     ...(typeof values.leadDays === 'number' ? { leadDays: values.leadDays } : {}),
+    ...(typeof values.batchSize === 'number' ? { batchSize: values.batchSize } : {}),
   };
 }
 
@@ -127,6 +138,11 @@ export function toUpdateInput(product: Product, values: ProductFormValues): Upda
     changes.lowStockThreshold = values.lowStockThreshold;
   }
   if (typeof values.leadDays === 'number' && values.leadDays !== product.leadDays) changes.leadDays = values.leadDays;
+  // emptied: null, no longer made in batches
+  if (values.batchSize !== undefined) {
+    const batchSize = typeof values.batchSize === 'number' ? values.batchSize : null;
+    if (batchSize !== (product.batchSize ?? null)) changes.batchSize = batchSize;
+  }
   const imageUrl = blankToUndefined(values.imageUrl) ?? null;
   if (imageUrl !== (product.imageUrl ?? null)) changes.imageUrl = imageUrl;
   return changes;
@@ -142,6 +158,7 @@ export function formValuesOf(product: Product): ProductFormValues {
     stock: product.stock,
     lowStockThreshold: product.lowStockThreshold,
     leadDays: product.leadDays ?? 0,
+    batchSize: product.batchSize ?? null,
     imageUrl: product.imageUrl,
   };
 }

@@ -3,8 +3,11 @@ import type { BusinessType, User } from '@contracts/users';
 import { apiJson } from '@/lib/api-client';
 import { fetchPage, type Page } from '@/lib/paged-list';
 
-/** A customer account as GET /api/customers answers it: the composed user, role customer. */
-export type Customer = User;
+/**
+ * A customer account as GET /api/customers answers it: the composed user, role customer, and the
+ * bakery's own fields (issue 18: the drop position on the run sheet; absent from older answers).
+ */
+export type Customer = User & { dropPosition?: number | null };
 
 /** Everything read from /api/customers: the pages of the directory, its count, one customer. */
 export const CUSTOMERS_KEY = ['/api/customers'] as const;
@@ -81,7 +84,7 @@ export interface CreateCustomerInput {
 /** PATCH /api/customers/:id: a field left out keeps its value, null clears it. */
 export type UpdateCustomerInput = {
   [K in 'firstName' | 'lastName' | 'businessName' | 'phone' | 'address']?: string | null;
-} & { businessType?: BusinessType | null };
+} & { businessType?: BusinessType | null; dropPosition?: number | null };
 
 export function useCreateCustomer() {
   const queryClient = useQueryClient();

@@ -76,6 +76,7 @@ export function CustomerDetailsDialog({
             <Detail label="Member since" value={formatDate(c.createdAt)} />
             <Detail label="Address" value={c.address} wide />
             <Detail label="Last updated" value={formatDate(c.updatedAt)} />
+            <Detail label="Drop position" value={typeof c.dropPosition === 'number' ? `Stop ${c.dropPosition} in its slot` : null} />
           </dl>
           <section aria-labelledby="customer-orders-heading" className="customer-orders">
             <h3 id="customer-orders-heading" className="customer-orders-title">

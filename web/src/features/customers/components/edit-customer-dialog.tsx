@@ -1,9 +1,10 @@
-import { Button, Form, Modal } from 'antd';
+import { Button, Form, InputNumber, Modal } from 'antd';
 import { useEffect } from 'react';
 import { notify } from '@/components/ui/toast-store';
 import { isApiError } from '@/lib/api-client';
+import { rule } from '@/lib/form-rule';
 import { useUpdateCustomer, type Customer } from '../api/customers';
-import { customerFormValues, toUpdateCustomerInput, type CustomerFormValues } from '../customer-form';
+import { customerFormValues, DROP_POSITION_MAX, toUpdateCustomerInput, validateDropPosition, type CustomerFormValues } from '../customer-form';
 import { customerDisplayName } from '../display';
 import { CustomerProfileFields } from './add-customer-dialog';
 
@@ -61,6 +62,17 @@ export function EditCustomerDialog({ customer, onClose }: { customer: Customer |
       {customer && <p className="dialog-description">{customer.email}</p>}
       <Form<CustomerFormValues> noValidate form={form} name="edit-customer" layout="vertical" requiredMark={false} onFinish={onFinish} className="customer-form">
         <CustomerProfileFields />
+        <fieldset className="form-section">
+          <legend className="form-section-title">Delivery Run</legend>
+          <Form.Item
+            name="dropPosition"
+            label="Drop position"
+            rules={[rule(validateDropPosition)]}
+            extra="Where this stop comes in its time slot on the run sheet and packing slips; empty: after the numbered stops"
+          >
+            <InputNumber min={1} max={DROP_POSITION_MAX} precision={0} placeholder="None" style={{ width: '100%' }} />
+          </Form.Item>
+        </fieldset>
       </Form>
     </Modal>
   );

@@ -1,6 +1,10 @@
+import { DownloadOutlined, FileAddOutlined } from '@ant-design/icons';
 import { Button, Modal, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
+import { LoadError } from '@/components/ui/load-error';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { notify } from '@/components/ui/toast-store';
+import { invoiceFileName, invoicePdfPath, useIssueInvoice, useOrderInvoices, type Invoice } from '@/features/invoices/api/invoices';
 import { formatDate, formatIsoDate } from '@/lib/dates';
 import { formatAmount } from '@/lib/money';
 import { useOrder } from '../api/orders';
@@ -89,6 +93,7 @@ export function OrderDetailsDialog({
                   <dd data-testid="details-change-window">{changeText}</dd>
                 </div>
               )}
+              <InvoiceDetail order={o} admin={role === 'admin'} />
             </dl>
             <table className="details-items">
               <caption className="visually-hidden">Items</caption>
@@ -147,5 +152,70 @@ export function OrderDetailsDialog({
       </Modal>
       {o && changingId === o.id && <ChangeOrderDialog order={o} onClose={() => setChangingId(null)} />}
     </>
+  );
+}
+
+/** A download of an invoice or credit note: a plain link to its PDF (same origin: the session cookie goes along). */
+function InvoiceLink({ invoice, label }: { invoice: Invoice; label: string }) {
+  return (
+    <Button size="small" href={invoicePdfPath(invoice.id)} download={invoiceFileName(invoice)} icon={<DownloadOutlined aria-hidden="true" />}>
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * The order's invoice (issue 18): its number and the Invoice download, and a credit note's after a
+ * cancellation; for an admin, Issue invoice while it has none (a delivered order gets one by itself).
+ */
+function InvoiceDetail({ order, admin }: { order: Order; admin: boolean }) {
+  const invoices = useOrderInvoices(order.id);
+  const issue = useIssueInvoice();
+  const list = invoices.data ?? [];
+  const invoice = list.find((i) => i.kind === 'invoice') ?? null;
+  const creditNote = list.find((i) => i.kind === 'credit-note') ?? null;
+  if (invoices.isLoading) return null;
+  if (invoices.isError) {
+    return admin ? (
+      <div className="details-wide">
+        <dt>Invoice</dt>
+        <dd>
+          <LoadError inline title="The invoice could not be loaded" query={invoices} />
+        </dd>
+      </div>
+    ) : null;
+  }
+  if (!invoice && !(admin && order.status !== 'cancelled')) return null;
+  const onIssue = () =>
+    issue.mutate(order.id, {
+      onSuccess: (issued) => notify.success(`${issued.number} has been issued`, 'Invoice issued'),
+      onError: (err) => notify.failed('Failed to issue the invoice', err),
+    });
+  return (
+    <div className="details-wide">
+      <dt>Invoice</dt>
+      <dd className="details-invoice">
+        {invoice ? (
+          <>
+            <span data-testid="details-invoice-number">{invoice.number}</span>
+            <Tag color={invoice.paid ? 'green' : 'gold'}>{invoice.paid ? 'Paid' : 'Unpaid'}</Tag>
+            <InvoiceLink invoice={invoice} label="Invoice" />
+            {creditNote && (
+              <>
+                <span>{creditNote.number}</span>
+                <InvoiceLink invoice={creditNote} label="Credit note" />
+              </>
+            )}
+          </>
+        ) : (
+          <>
+            <span className="muted">Not issued yet</span>
+            <Button size="small" icon={<FileAddOutlined aria-hidden="true" />} loading={issue.isPending} onClick={onIssue}>
+              Issue invoice
+            </Button>
+          </>
+        )}
+      </dd>
+    </div>
   );
 }

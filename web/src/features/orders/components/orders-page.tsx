@@ -1,11 +1,12 @@
 import { CalendarOutlined, ClockCircleOutlined, EyeOutlined, FileTextOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Card, Modal, Select, Skeleton } from 'antd';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadMore } from '@/components/ui/load-more';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast-store';
 import { useUser } from '@/features/auth/api/auth';
 import { isApiError } from '@/lib/api-client';
@@ -22,14 +23,34 @@ import type { Order } from '@contracts/ordering';
 import { OrderDetailsDialog } from './order-details-dialog';
 import './orders.css';
 
+/** The customer's tab (`?tab=invoices`); the orders' filters keep it out of the URL when they change. */
+function useUrlTab(): ['orders' | 'invoices', (tab: 'orders' | 'invoices') => void] {
+  const [params, setParams] = useSearchParams();
+  const set = useCallback(
+    (tab: 'orders' | 'invoices') =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (tab === 'invoices') next.set('tab', tab);
+          else next.delete('tab');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [params.get('tab') === 'invoices' ? 'invoices' : 'orders', set];
+}
+
 /** How often the list looks at the clock: Cancel goes within seconds of an order's cut-off. */
 const CUTOFF_TICK_MS = 5_000;
 
 /**
  * Spec section 2: order history with status and date filters, View and Cancel. The server filters
- * and pages (20 at a time, "Load more"); the filters are in the URL.
+ * and pages (20 at a time, "Load more"); the filters are in the URL. `invoices` (issue 18, composed
+ * in app/): a customer's invoices, in a tab of their own beside the orders (`?tab=invoices`).
  */
-export function OrdersPage() {
+export function OrdersPage({ invoices }: { invoices?: ReactNode } = {}) {
   const [filters, setFilters] = useUrlOrderFilters();
   const orders = useOrderList({ status: statusesOf(filters.status), placedOn: filters.date || undefined }, { keepWhileFiltering: true });
   const mobile = useIsMobile();
@@ -43,9 +64,10 @@ export function OrdersPage() {
   // the cut-offs (until when an order can be cancelled) by the server's clock, in the bakery's zone
   const { offsetMs, timeZone } = useBakeryClock();
   const now = useServerNow(offsetMs, CUTOFF_TICK_MS);
+  const [view, setView] = useUrlTab();
 
-  return (
-    <div className={mobile ? 'orders orders-mobile' : 'orders'}>
+  const list = (
+    <>
       <div className="orders-toolbar">
         <div className="filter-field">
           <label htmlFor="status-filter" className="filter-label">
@@ -92,6 +114,24 @@ export function OrdersPage() {
           </ul>
           <LoadMore query={orders} what="orders" />
         </>
+      )}
+    </>
+  );
+
+  return (
+    <div className={mobile ? 'orders orders-mobile' : 'orders'}>
+      {customer && invoices ? (
+        <Tabs
+          label="Order history"
+          activeKey={view}
+          onChange={(key) => setView(key === 'invoices' ? 'invoices' : 'orders')}
+          items={[
+            { key: 'orders', label: 'Orders', children: list },
+            { key: 'invoices', label: 'Invoices', children: invoices },
+          ]}
+        />
+      ) : (
+        list
       )}
 
       <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} changeWindow={customer ? { timeZone, now } : undefined} />

@@ -42,6 +42,8 @@ export interface CreateProductInput {
   imageUrl?: string;
   /** days of notice beyond the delivery date's cut-off (0–30) */
   leadDays?: number;
+  /** units one mix makes (1–10,000), for the bake list's batches */
+  batchSize?: number | null;
 }
 
 /** PATCH /api/products/:id: any field; null clears description and imageUrl. */
@@ -55,6 +57,8 @@ export interface UpdateProductInput {
   imageUrl?: string | null;
   lowStockThreshold?: number;
   leadDays?: number;
+  /** null: no longer made in batches */
+  batchSize?: number | null;
   /** completes a customer submission */
   reviewStatus?: 'approved' | 'rejected';
 }

@@ -59,3 +59,32 @@ describe('product form: lead time', () => {
     expect(bodyOf(fetchMock, 'PATCH')).toEqual({ leadDays: 5 });
   });
 });
+
+describe('product form: batch size (issue 18)', () => {
+  beforeEach(() => act(() => dismissToast()));
+  const batchSize = () => screen.getByLabelText('Batch size (optional)') as HTMLInputElement;
+
+  it('Add Product starts empty and sends the batch size entered', async () => {
+    const fetchMock = mockFetch({ 'POST /api/products': (init) => jsonResponse(makeProduct(JSON.parse(String(init?.body))), 201, 'Created') });
+    renderWithClient(<ProductFormDialog mode="add" open onClose={() => undefined} />);
+    expect(batchSize().value).toBe('');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Dinner Rolls' } });
+    fireEvent.change(screen.getByLabelText('Price ($)'), { target: { value: '0.60' } });
+    await chooseCategory('Breads');
+    fireEvent.change(batchSize(), { target: { value: '48' } });
+    fireEvent.click(submitButton('Add Product'));
+    await waitFor(() => expect(bodyOf(fetchMock, 'POST')).toBeDefined());
+    expect(bodyOf(fetchMock, 'POST')).toMatchObject({ name: 'Dinner Rolls', category: 'breads', batchSize: 48 });
+  });
+
+  it('Edit shows the batch size and, emptied, sends null', async () => {
+    const product = makeProduct({ id: 'p-rolls', name: 'Dinner Rolls', category: 'breads', batchSize: 48 });
+    const fetchMock = mockFetch({ 'PATCH /api/products/p-rolls': (init) => jsonResponse({ ...product, ...JSON.parse(String(init?.body)) }) });
+    renderWithClient(<ProductFormDialog mode="edit" open product={product} onClose={() => undefined} />);
+    await waitFor(() => expect(batchSize().value).toBe('48'));
+    fireEvent.change(batchSize(), { target: { value: '' } });
+    fireEvent.click(submitButton('Save Changes'));
+    await waitFor(() => expect(bodyOf(fetchMock, 'PATCH')).toBeDefined());
+    expect(bodyOf(fetchMock, 'PATCH')).toEqual({ batchSize: null });
+  });
+});

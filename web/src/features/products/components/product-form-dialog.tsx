@@ -1,6 +1,7 @@
 import { Button, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import type { Product } from '@contracts/catalog';
+import { BATCH_SIZE_MAX } from '@contracts/constants';
 import { SCHEDULE_LIMITS } from '@contracts/delivery-rules';
 import { notify } from '@/components/ui/toast-store';
 import { rule } from '@/lib/form-rule';
@@ -12,6 +13,7 @@ import {
   toUpdateInput,
   validateCategory,
   validateDescription,
+  validateBatchSize,
   validateLeadDays,
   validateName,
   validatePrice,
@@ -21,11 +23,12 @@ import {
 } from '../product-form';
 import { PhotoUploadField } from './photo-upload-field';
 
-const EMPTY: ProductFormValues = { name: '', description: '', price: '', category: undefined, stock: 0, leadDays: 0, imageUrl: null };
+const EMPTY: ProductFormValues = { name: '', description: '', price: '', category: undefined, stock: 0, leadDays: 0, batchSize: null, imageUrl: null };
 
 /**
  * Add Product (spec section 2: name, description, price, category, initial stock, optional photo;
- * and its lead time, the days of notice it needs beyond a delivery date's cut-off) or, given a
+ * and its lead time, the days of notice it needs beyond a delivery date's cut-off, and its batch
+ * size for the bake list, issue 18) or, given a
  * product, Edit it (the same fields, stock and the low-stock threshold).
  */
 export function ProductFormDialog({ mode, open, product, onClose }: { mode: 'add' | 'edit'; open: boolean; product?: Product | null; onClose: () => void }) {
@@ -128,14 +131,24 @@ export function ProductFormDialog({ mode, open, product, onClose }: { mode: 'add
             </Form.Item>
           )}
         </div>
-        <Form.Item
-          name="leadDays"
-          label="Lead time (days)"
-          rules={[rule(validateLeadDays)]}
-          extra="Days of notice beyond the delivery date's cut-off (0 for none), e.g. for celebration cakes"
-        >
-          <InputNumber min={0} max={SCHEDULE_LIMITS.productLeadDaysMax} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
+        <div className="form-row">
+          <Form.Item
+            name="leadDays"
+            label="Lead time (days)"
+            rules={[rule(validateLeadDays)]}
+            extra="Days of notice beyond the delivery date's cut-off (0 for none), e.g. for celebration cakes"
+          >
+            <InputNumber min={0} max={SCHEDULE_LIMITS.productLeadDaysMax} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="batchSize"
+            label="Batch size (optional)"
+            rules={[rule(validateBatchSize)]}
+            extra="Units one mix makes, e.g. 48 rolls a dough: the bake list shows batches to mix"
+          >
+            <InputNumber min={1} max={BATCH_SIZE_MAX} precision={0} placeholder="Not in batches" style={{ width: '100%' }} />
+          </Form.Item>
+        </div>
       </Form>
     </Modal>
   );

@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process';
+import { PassThrough } from 'node:stream';
+import type { Response } from 'express';
+import { AppError } from '@bakery/contracts';
+import { sendCsv } from './csv';
+import { drawTable, heading, paperOf, streamPdf } from './pdf-document';
+
+/** A writable that records headers like express's response and collects the body. */
+function fakeResponse() {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  const headers: Record<string, string> = {};
+  const res = Object.assign(stream, {
+    statusCode: 0,
+    status(code: number) {
+      res.statusCode = code;
+      return res;
+    },
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    send(body: Buffer) {
+      chunks.push(body);
+      stream.end();
+    },
+  });
+  return { res: res as unknown as Response, headers, body: () => Buffer.concat(chunks) };
+}
+
+describe('paperOf', () => {
+  it('defaults to A4 and takes letter in any case', () => {
+    expect(paperOf(undefined)).toBe('A4');
+    expect(paperOf('a4')).toBe('A4');
+    expect(paperOf('Letter')).toBe('LETTER');
+  });
+
+  it('refuses anything else with a field message', () => {
+    expect(() => paperOf('legal')).toThrow(AppError);
+    try {
+      paperOf(['letter']);
+    } catch (err) {
+      expect((err as AppError).fields).toEqual({ paper: ['paper must be one of a4, letter'] });
+    }
+  });
+});
+
+describe('streamPdf', () => {
+  it('writes real text with the bakery on every page and page numbers, the table header repeated', async () => {
+    const { res, headers, body } = fakeResponse();
+    const rows = Array.from({ length: 120 }, (_, i) => [`Sourdough loaf ${i + 1}`, 'Bread', i + 1]);
+    await streamPdf(res, { filename: 'bake-list-2026-12-02.pdf', title: 'Bake list 2026-12-02', bakeryName: 'Crumb & Co', paper: 'LETTER' }, (doc) => {
+      heading(doc, 'Bread');
+      drawTable(doc, [{ header: 'Product', width: 3 }, { header: 'Category', width: 2 }, { header: 'Units', width: 1, align: 'right' }], rows);
+    });
+    expect(headers['content-type']).toBe('application/pdf');
+    expect(headers['content-disposition']).toBe('attachment; filename="bake-list-2026-12-02.pdf"');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: body() }).toString();
+    const pages = text.split('\f').filter((p) => p.trim() !== '');
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, i) => {
+      expect(page).toContain('Crumb & Co');
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+      expect(page).toMatch(/Product\s+Category\s+Units/);
+    });
+    expect(text).toMatch(/Sourdough loaf 120\s+Bread\s+120/);
+  });
+});
+
+describe('sendCsv', () => {
+  it('quotes cells and names the file', () => {
+    const { res, headers, body } = fakeResponse();
+    sendCsv(res, 'run-sheet-2026-12-02.csv', ['Stop', 'Business'], [[1, 'Crumb, "the" bakery'], [2, null]]);
+    expect(headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(headers['content-disposition']).toBe('attachment; filename="run-sheet-2026-12-02.csv"');
+    expect(body().toString('utf8')).toBe('\ufeffStop,Business\r\n1,"Crumb, ""the"" bakery"\r\n2,\r\n');
+  });
+});
