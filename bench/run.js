@@ -6,7 +6,7 @@
  *
  * Env: BENCH_URL + ADMIN_REGISTRATION_KEY + BENCH_NAMESPACE (use a running stack instead),
  * BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_CHECKOUT_CUSTOMERS (1500: one order each, about 10 s of load), BENCH_CHECKOUT_CONNECTIONS (48),
- * BENCH_SCENARIOS (all: catalogue,cart,history,checkout,push,hostile,standing-orders,production,orders-at-scale; see bench/orders-at-scale.js, bench/standing-orders.js and bench/production.js for their own options), BENCH_PROFILE (processes to run
+ * BENCH_SCENARIOS (all: catalogue,cart,history,checkout,push,hostile,standing-orders,production,orders-at-scale; see bench/orders-at-scale.js, bench/standing-orders.js and bench/production.js for their own options; telemetry, not in the default list: metrics and tracing off vs on, bench/telemetry.js), BENCH_PROFILE (processes to run
  * with --cpu-prof, e.g. "gateway,ordering"; profiles land in bench/profiles/).
  */
 const { fork } = require('node:child_process');
@@ -52,8 +52,11 @@ function withDatabase(url, db) {
   return u.toString();
 }
 
-/** Starts the whole stack from dist/ unless BENCH_URL names a running one. */
-async function startStack() {
+/**
+ * Starts the whole stack from dist/ unless BENCH_URL names a running one; `env` goes to every
+ * process, `envOf(name)` to one (bench/telemetry.js: each process's METRICS_PORT).
+ */
+async function startStack({ env = {}, envOf = () => ({}) } = {}) {
   if (process.env.BENCH_URL) {
     return { url: process.env.BENCH_URL, namespace: process.env.BENCH_NAMESPACE ?? 'bakery', key: process.env.ADMIN_REGISTRATION_KEY, pids: {}, stop: async () => {} };
   }
@@ -73,6 +76,7 @@ async function startStack() {
       ADMIN_REGISTRATION_KEY: key,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES_PER_IP: '100000',
+      ...env,
       ...(SCENARIOS.has('standing-orders') ? { BAKERY_TEST_CLOCK_FILE: CLOCK_FILE, STANDING_ORDER_INTERVAL_SECONDS: '1' } : {}),
     },
     stdio: 'inherit',
@@ -83,7 +87,7 @@ async function startStack() {
   });
   const pids = {};
   for (const name of [...SERVICE_NAMES, 'gateway']) {
-    const child = stack.spawn(name, {}, PROFILE.has(name) ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}-${process.pid}.cpuprofile`] : []);
+    const child = stack.spawn(name, envOf(name), PROFILE.has(name) ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}-${process.pid}.cpuprofile`] : []);
     pids[name] = [child.pid];
   }
   const url = `http://127.0.0.1:${port}`;
@@ -133,8 +137,8 @@ async function seed(stack) {
 }
 
 /** The checkout's customers, each with a 3-line cart (made just before it, so no other scenario runs beside this seeding's aftermath). */
-async function seedBuyers(data) {
-  const buyers = await pool(Array.from({ length: CHECKOUT_CUSTOMERS }, (_, i) => i), 8, data.register('buyer'));
+async function seedBuyers(data, count = CHECKOUT_CUSTOMERS) {
+  const buyers = await pool(Array.from({ length: count }, (_, i) => i), 8, data.register('buyer'));
   await pool(buyers, 16, async (c, i) => {
     for (let n = 0; n < 3; n++) await c.expect(201, 'POST', '/api/cart', { productId: data.products[(i * 3 + n) % 60].id, quantity: 1 + n });
   });
@@ -299,6 +303,13 @@ async function pushLatency(stack) {
 }
 
 async function main() {
+  // metrics and tracing off vs on (issue 21): stacks of their own, before the others
+  if (SCENARIOS.has('telemetry')) {
+    const { telemetryCost, printReport } = require('./telemetry');
+    printReport(await telemetryCost({ startStack, seed, seedBuyers, duration: DURATION_S, connections: CONNECTIONS, checkoutConnections: CHECKOUT_CONNECTIONS }));
+    SCENARIOS.delete('telemetry');
+    if (SCENARIOS.size === 0) return;
+  }
   const started = new Date();
   const stack = await startStack();
   stackPids = stack.pids;
@@ -354,7 +365,7 @@ async function main() {
   }
 }
 
-module.exports = { startStack, DATABASE_URL };
+module.exports = { startStack, seed, seedBuyers, DATABASE_URL };
 
 if (require.main === module) {
   main().catch((err) => {

@@ -7,6 +7,7 @@ import { serviceConfig } from '@bakery/platform';
 import { gatewayConfig } from '../../gateway/src/config';
 import { authConfigSpec } from '../../services/auth/src/auth.config';
 import { catalogConfigSpec } from '../../services/catalog/src/catalog.config';
+import { notificationsConfigSpec } from '../../services/notifications/src/notifications.config';
 import { orderingConfigSpec } from '../../services/ordering/src/ordering.config';
 
 /**
@@ -92,6 +93,13 @@ const SCENARIOS: Array<{ name: string; values: unknown; release?: string; namesp
       serviceAccount: { create: false, name: 'bakery-runner' },
     },
   },
+  {
+    name: 'mail through an SMTP server',
+    values: {
+      mail: { smtpSecret: { name: 'bakery-smtp' }, from: 'Rise & Shine <orders@example.com>', adminOrderEmail: 'orders@example.com' },
+      ingress: { host: 'shop.example.com', tls: { enabled: false } },
+    },
+  },
   // values the chart must refuse (values.schema.json, which Helm applies too)
   { name: 'refused: a secret as a plain variable', values: { gateway: { env: { JWT_SECRET: 'not-here' } } } },
   { name: 'refused: a database URL as a plain variable', values: { env: { DATABASE_URL: 'postgres://u:p@db/x' } } },
@@ -99,6 +107,7 @@ const SCENARIOS: Array<{ name: string; values: unknown; release?: string; namesp
   { name: 'refused: an unknown database mode', values: { postgres: { mode: 'mysql' } } },
   { name: 'refused: backups without a destination', values: { postgres: { cloudnativePg: { backup: { enabled: true } } } } },
   { name: 'refused: a number where a variable is expected', values: { rpcTimeoutMs: 5000 } },
+  { name: 'refused: an SMTP URL (it may hold a password) as a plain variable', values: { services: { notifications: { env: { SMTP_URL: 'smtp://u:p@mail' } } } } },
 ];
 
 let results: Map<string, Rendered>;
@@ -208,7 +217,7 @@ describe.each(VALID)('every process is deployable and highly available (%s)', (s
 
 describe('settings reach the processes', () => {
   const knownVariables = new Set([
-    ...[serviceConfig, gatewayConfig, authConfigSpec, catalogConfigSpec, orderingConfigSpec].flatMap((spec) =>
+    ...[serviceConfig, gatewayConfig, authConfigSpec, catalogConfigSpec, orderingConfigSpec, notificationsConfigSpec].flatMap((spec) =>
       Object.values(spec as Record<string, { name: string }>).map((v) => v.name),
     ),
     // issue 21's contract, read by the metrics and tracing work
@@ -294,6 +303,30 @@ describe('settings reach the processes', () => {
     });
   });
 
+  it('gives notifications its mail settings, SMTP_URL from a Secret, and no other process any', () => {
+    const MAIL = ['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'ADMIN_ORDER_EMAIL', 'MAIL_DIR'];
+    const defaults = objectsOf('defaults');
+    const byDefault = find(defaults, 'Deployment', 'bakery-notifications')!;
+    // no SMTP server named: .eml files in the pod's writable /tmp; links to the Ingress' host
+    expect(envVar(byDefault, 'SMTP_URL')).toBeUndefined();
+    expect(envVar(byDefault, 'MAIL_DIR')?.value).toBe('/tmp/mail');
+    expect(envVar(byDefault, 'PUBLIC_URL')?.value).toBe('https://bakery.example.com');
+    expect(envVar(byDefault, 'MAIL_FROM')).toBeUndefined();
+    expect(envVar(byDefault, 'ADMIN_ORDER_EMAIL')).toBeUndefined();
+    for (const deployment of defaults.filter((o) => o.kind === 'Deployment' && o.metadata.name !== 'bakery-notifications')) {
+      expect(envOf(deployment).map((e) => e.name).filter((n) => MAIL.includes(n))).toEqual([]);
+    }
+
+    const smtp = find(objectsOf('mail through an SMTP server'), 'Deployment', 'bakery-notifications')!;
+    expect(envVar(smtp, 'SMTP_URL')).toEqual({ name: 'SMTP_URL', valueFrom: { secretKeyRef: { name: 'bakery-smtp', key: 'SMTP_URL' } } });
+    expect(envVar(smtp, 'MAIL_FROM')?.value).toBe('Rise & Shine <orders@example.com>');
+    expect(envVar(smtp, 'ADMIN_ORDER_EMAIL')?.value).toBe('orders@example.com');
+    expect(envVar(smtp, 'PUBLIC_URL')?.value).toBe('http://shop.example.com');
+
+    // without an Ingress there is no address to guess: the operator sets mail.publicUrl
+    expect(envVar(find(objectsOf('separate NATS, no Ingress, existing claim'), 'Deployment', 'bakery-notifications')!, 'PUBLIC_URL')).toBeUndefined();
+  });
+
   it('stores photos on one volume every gateway shares, or in a bucket', () => {
     const local = objectsOf('defaults');
     const claim = find(local, 'PersistentVolumeClaim', 'bakery-objects')!;
@@ -310,7 +343,8 @@ describe('settings reach the processes', () => {
 });
 
 describe('secrets', () => {
-  const SENSITIVE = /SECRET|PASSWORD|TOKEN|_KEY$|_KEY_ID$|DATABASE_URL/;
+  // SMTP_URL may carry the mail server's user and password
+  const SENSITIVE = /SECRET|PASSWORD|TOKEN|_KEY$|_KEY_ID$|DATABASE_URL|SMTP_URL/;
 
   it.each(VALID)('no Secret is rendered, and every secret variable is read from one (%s)', (scenario) => {
     const objects = objectsOf(scenario);

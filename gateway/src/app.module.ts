@@ -11,6 +11,7 @@ import { HealthController } from './health/health.controller';
 import { InvoicesModule } from './invoices/invoices.module';
 import { MessagingModule } from './messaging/messaging.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { OrdersModule } from './orders/orders.module';
 import { PricingModule } from './pricing/pricing.module';
 import { PriceListsModule } from './price-lists/price-lists.module';
@@ -26,7 +27,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [MessagingModule.register(nc, config.namespace, config.rpcTimeoutMs), AuthModule, CustomersModule, ProductsModule, CartModule, OrdersModule, PricingModule, PriceListsModule, CalendarModule, StandingOrdersModule, InvoicesModule, ProductionModule, DashboardModule, UploadsModule, NotificationsModule, RealtimeModule],
+      imports: [MessagingModule.register(nc, config.namespace, config.rpcTimeoutMs), AuthModule, CustomersModule, ProductsModule, CartModule, OrdersModule, PricingModule, PriceListsModule, CalendarModule, StandingOrdersModule, InvoicesModule, ProductionModule, DashboardModule, UploadsModule, NotificationsModule, RealtimeModule, OpenApiModule],
       controllers: [HealthController],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
       exports: [GATEWAY_CONFIG],

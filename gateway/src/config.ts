@@ -8,6 +8,17 @@ const DEVELOPMENT_JWT_SECRET = 'dev-only-insecure-jwt-secret-do-not-deploy';
 export const gatewayConfig = {
   ...commonConfig,
   port: envVar.int('PORT', 'HTTP port of the gateway (API, socket.io and web app)', 3000, 0, 65535),
+  // Prometheus (issue 21): GET /metrics on PORT with the bearer token (the services have METRICS_PORT)
+  metricsToken: envVar.parsed<string | undefined>(
+    'METRICS_TOKEN',
+    'bearer token that GET /metrics on the HTTP port asks for (at least 16 characters); unset: /metrics is a 404',
+    '',
+    (v) => {
+      if (v === '') return undefined;
+      if (v.length < 16 || /\s/.test(v)) throw new Error('expected at least 16 characters without spaces');
+      return v;
+    },
+  ),
   host: envVar.string('HOST', 'interface the gateway listens on', '0.0.0.0'),
   healthTimeoutMs: envVar.int('HEALTH_TIMEOUT_MS', 'how long /api/health waits for each service', 2000, 100, 30000),
   bodyLimit: envVar.string('BODY_LIMIT', 'largest JSON request body accepted', '100kb'),

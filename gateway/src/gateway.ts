@@ -1,15 +1,26 @@
 import type { AddressInfo } from 'node:net';
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
-import { connectNats, createLogger, Env, loadConfig, NestPinoLogger, strictValidationPipe } from '@bakery/platform';
+import {
+  connectNats,
+  createLogger,
+  Env,
+  loadConfig,
+  Metrics,
+  NestPinoLogger,
+  strictValidationPipe,
+} from '@bakery/platform';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
 import { AppModule } from './app.module';
 import { GatewayConfig, gatewayConfig } from './config';
 import { AllErrorsFilter } from './http/all-errors.filter';
+import { metricsEndpoint } from './http/metrics-endpoint';
+import { OpenApiDocs } from './openapi/openapi.controller';
+import { TelemetryModule } from './http/telemetry.module';
 import {
   apiCacheControl,
   correlationMiddleware,
@@ -25,6 +36,8 @@ export interface RunningGateway {
   config: GatewayConfig;
   /** e.g. http://127.0.0.1:3000 */
   url: string;
+  /** GET /metrics on `url` answers them when METRICS_TOKEN is set */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -42,11 +55,18 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
   const instanceId = `gateway-${process.pid}-${randomBytes(3).toString('hex')}`;
   const logger = createLogger('gateway', config.logLevel).child({ instanceId });
   const nc = await connectNats(config.natsUrl, instanceId, logger);
+  // measured only when someone can scrape them (METRICS_TOKEN: GET /metrics here)
+  const metrics = new Metrics('gateway', config.metricsToken !== undefined);
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, nc), {
+  @Module({ imports: [TelemetryModule.register(metrics), AppModule.register(config, nc)] })
+  class GatewayRootModule {}
+
+  const app = await NestFactory.create<NestExpressApplication>(GatewayRootModule, {
     bodyParser: false,
     logger: new NestPinoLogger(logger),
   });
+  // /api/openapi.json describes this application's routes (built on first request)
+  app.get(OpenApiDocs).attach(app);
   app.disable('x-powered-by');
   // Express would hash every response body for an ETag (SHA-1, on every request); the one read
   // that browsers revalidate, the catalogue, carries an ETag computed once per change instead.
@@ -74,7 +94,9 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
     }),
   );
   app.use(strictTransportSecurity);
-  app.use(correlationMiddleware(logger));
+  // before the request is logged and counted: Prometheus's scrapes are no one's request
+  app.use(metricsEndpoint(metrics, config.metricsToken));
+  app.use(correlationMiddleware(logger, metrics));
   app.use(apiCacheControl);
   // before the cookie and the body are read: a forged request is refused unparsed
   app.use(sameOriginGuard(config.allowedOrigins));
@@ -90,7 +112,7 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
   const { port } = app.getHttpServer().address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   logger.info({ url, namespace: config.namespace }, 'gateway ready');
-  return { app, config, url, close: () => app.close() };
+  return { app, config, url, metrics, close: () => app.close() };
 }
 export { gatewayConfig } from './config';
 export type { GatewayConfig } from './config';

@@ -20,6 +20,8 @@ export const ROUTES: { method: string; path: string; access: Access }[] = [
   { method: 'POST', path: '/api/auth/admin-register', access: 'public' },
   { method: 'POST', path: '/api/auth/logout', access: 'public' },
   { method: 'GET', path: '/api/auth/user', access: 'signedIn' },
+  { method: 'POST', path: '/api/auth/forgot-password', access: 'public' },
+  { method: 'POST', path: '/api/auth/reset-password', access: 'public' },
   { method: 'GET', path: '/api/login', access: 'public' },
   { method: 'GET', path: '/api/customers', access: 'admin' },
   { method: 'POST', path: '/api/customers', access: 'admin' },
@@ -44,6 +46,7 @@ export const ROUTES: { method: string; path: string; access: Access }[] = [
   { method: 'GET', path: '/api/admin/inventory/low-stock', access: 'admin' },
   { method: 'GET', path: '/api/admin/notifications/count', access: 'admin' },
   { method: 'POST', path: '/api/admin/notifications/mark-read', access: 'admin' },
+  { method: 'GET', path: '/api/admin/mail', access: 'admin' },
   { method: 'GET', path: '/api/cart', access: 'customer' },
   { method: 'GET', path: '/api/cart/count', access: 'customer' },
   { method: 'POST', path: '/api/cart', access: 'customer' },
@@ -92,6 +95,9 @@ export const ROUTES: { method: string; path: string; access: Access }[] = [
   { method: 'PUT', path: '/api/products/images', access: 'signedIn' },
   { method: 'PUT', path: '/objects/upload/:id', access: 'public' },
   { method: 'GET', path: '/objects/uploads/:id', access: 'public' },
+  { method: 'GET', path: '/api/openapi.json', access: 'public' },
+  { method: 'GET', path: '/api/docs', access: 'public' },
+  { method: 'GET', path: '/api/docs/:file', access: 'public' },
 ];
 
 const SOME_ID = '7d9f0c3e-2b1a-4c5d-8e6f-0123456789ab';

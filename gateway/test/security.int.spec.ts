@@ -465,6 +465,7 @@ const NOT_CUSTOMER_OWNED: Record<string, string> = {
   'DELETE /api/admin/closures/:id': 'admin only: the delivery schedule',
   'PUT /objects/upload/:id': 'authorized by the signature in its URL',
   'GET /objects/uploads/:id': 'public: a registered product image',
+  'GET /api/docs/:file': 'public: a file of the API reference page',
 };
 
 /** What each caller gets on a customer-owned route, from the route's declared access. */
@@ -671,6 +672,15 @@ const BODIES: Record<string, BodySpec> = {
     valid: () => ({ email: uniqueEmail('hostile-admin'), password: TEST_PASSWORD, firstName: 'Ada', lastName: 'Baker', registrationKey: TEST_ADMIN_KEY }),
   },
   'POST /api/auth/logout': { ignoresBody: 200 },
+  'POST /api/auth/forgot-password': {
+    fields: { email: { kind: 'email', required: true } },
+    valid: (f) => ({ email: f.customerEmail }),
+  },
+  'POST /api/auth/reset-password': {
+    fields: { token: { kind: 'secret', required: true }, password: { kind: 'password', required: true } },
+    // a token of the right shape that was never issued: only validation may refuse a hostile variant first
+    valid: () => ({ token: 'A'.repeat(43), password: TEST_PASSWORD }),
+  },
   'POST /api/customers': {
     fields: { email: { kind: 'email', required: true }, password: { kind: 'password', required: true }, ...PROFILE_FIELDS },
     valid: () => ({ email: uniqueEmail('hostile-account'), password: TEST_PASSWORD, ...PROFILE }),
@@ -1315,6 +1325,7 @@ describe('transport', () => {
       '/api/invoices/:id': UNKNOWN_ID,
       '/api/invoices/:id/pdf': UNKNOWN_ID,
       '/objects/uploads/:id': UNKNOWN_ID,
+      '/api/docs/:file': 'docs-init.js',
     };
     for (const route of ROUTES.filter((r) => r.method === 'GET')) {
       // the route's one id, at the end or in the middle (/api/customers/:id/terms)

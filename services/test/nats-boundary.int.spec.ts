@@ -72,6 +72,8 @@ function samples(f: Fixtures): Record<string, { [key: string]: Json }> {
     [contracts.AuthPatterns.createSession]: { userId: f.customerId },
     [contracts.AuthPatterns.checkSession]: { sid: 'no-such-session' },
     [contracts.AuthPatterns.revokeSession]: { sid: 'no-such-session' },
+    [contracts.PasswordResetPatterns.request]: { email: uniqueEmail('boundary'), ip: '10.9.8.7' },
+    [contracts.PasswordResetPatterns.complete]: { token: 'A'.repeat(43), password: TEST_PASSWORD },
     // customers
     [contracts.CustomersPatterns.register]: { email: uniqueEmail('boundary'), password: TEST_PASSWORD },
     [contracts.CustomersPatterns.create]: { email: uniqueEmail('boundary'), password: TEST_PASSWORD },
@@ -171,6 +173,7 @@ function samples(f: Fixtures): Record<string, { [key: string]: Json }> {
     // notifications
     [contracts.NotificationsPatterns.count]: {},
     [contracts.NotificationsPatterns.markRead]: {},
+    [contracts.MailPatterns.list]: {},
   };
 }
 
@@ -370,6 +373,11 @@ describe('the NATS boundary: every request pattern validates what it accepts', (
         { productId: f.productId, name: 'Loaf', stock: 1, lowStockThreshold: 5, alertType: 'low_stock', alertId: randomUUID(), message: 'Low' },
       ],
       [contracts.CatalogEvents.productDeleted, ['ordering'], { productId: f.productId }],
+      [
+        contracts.AuthEvents.passwordLinkIssued,
+        ['notifications'],
+        { userId: f.customerId, email: 'boundary@example.test', token: 'A'.repeat(43), purpose: 'reset', expiresAt: new Date().toISOString() },
+      ],
       [
         contracts.OrderingEvents.standingDeliverySkipped,
         ['notifications'],

@@ -137,7 +137,7 @@ describe('administrator screens in chromium (desktop)', () => {
 
       // the admin's shell: Admin section, no cart, Administrator
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
-      expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Products', 'Orders', 'Admin Dashboard', 'Manage Products', 'Manage Orders', 'Production', 'Delivery Schedule', 'Manage Customers', 'Invoices']);
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Products', 'Orders', 'Admin Dashboard', 'Manage Products', 'Manage Orders', 'Production', 'Delivery Schedule', 'Manage Customers', 'Price Lists', 'Invoices']);
       expect(await nav.getByRole('link', { name: 'Manage Products' }).getAttribute('aria-current')).toBe('page');
       expect(await page.locator('.sidebar-footer .user-name').textContent()).toBe('Grace Miller');
       expect(await page.locator('.sidebar-footer .user-avatar').textContent()).toBe('GM');

@@ -125,7 +125,7 @@ describe('administrator screens in chromium (mobile, 390 x 844)', () => {
       await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.getByRole('dialog', { name: 'Main menu' });
       await menu.waitFor();
-      expect(await menu.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Products', 'Orders', 'Admin Dashboard', 'Manage Products', 'Manage Orders1', 'Production', 'Delivery Schedule', 'Manage Customers', 'Invoices']);
+      expect(await menu.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Products', 'Orders', 'Admin Dashboard', 'Manage Products', 'Manage Orders1', 'Production', 'Delivery Schedule', 'Manage Customers', 'Price Lists', 'Invoices']);
       await menu.getByText('Administrator').waitFor();
       await screenshot(page, 'mobile-34-admin-menu');
       await menu.getByRole('link', { name: 'Admin Dashboard' }).click();

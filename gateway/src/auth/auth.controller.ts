@@ -4,10 +4,15 @@ import {
   AuthPatterns,
   CustomerAccount,
   CustomersPatterns,
+  type ForgotPasswordAnswer,
+  ForgotPasswordDto,
   Identity,
   LoginDto,
   LoginResponse,
+  PasswordResetPatterns,
   RegisterDto,
+  type ResetPasswordAnswer,
+  ResetPasswordDto,
   SessionInfo,
   User,
 } from '@bakery/contracts';
@@ -69,6 +74,25 @@ export class AuthController {
     if (claims) await this.rpc.request(AuthPatterns.revokeSession, { sid: claims.sid });
     this.cookie.clear(req, res);
     return { ok: true };
+  }
+
+  /**
+   * "Forgot password": 202 and the same body whatever the email (auth mails a link only to an
+   * account, after answering); 429 past the address's limit.
+   */
+  @Public()
+  @Post('auth/forgot-password')
+  @HttpCode(202)
+  forgotPassword(@Body() body: ForgotPasswordDto, @Req() req: Request): Promise<ForgotPasswordAnswer> {
+    return this.rpc.request(PasswordResetPatterns.request, { email: body.email, ip: clientAddress(req) });
+  }
+
+  /** Sets a new password with a link's token (once); every session of the account ends. 400 for a bad, used or expired token. */
+  @Public()
+  @Post('auth/reset-password')
+  @HttpCode(200)
+  resetPassword(@Body() body: ResetPasswordDto): Promise<ResetPasswordAnswer> {
+    return this.rpc.request(PasswordResetPatterns.complete, { token: body.token, password: body.password });
   }
 
   @SignedIn()

@@ -1,5 +1,5 @@
 import { CORRELATION_HEADER, ErrorCode, REQUEST_MARKER_HEADER } from '@bakery/contracts';
-import { runWithCorrelation, sanitizeCorrelationId, type Logger } from '@bakery/platform';
+import { httpRequestInstruments, runWithCorrelation, sanitizeCorrelationId, type Logger, type Metrics } from '@bakery/platform';
 import express, { NextFunction, Request, Response } from 'express';
 import { isUtf8 } from 'node:buffer';
 import type { Stats } from 'node:fs';
@@ -8,23 +8,35 @@ import * as path from 'node:path';
 import { chooseEncoding, PRECOMPRESSED, type Precompressed } from './content-encoding';
 import { ErrorResponseBody, toErrorResponse } from './error-response';
 import { crossOriginProblem } from './request-origin';
+import { requestSpan } from './request-span';
+import { methodLabel, routeLabel } from './route-label';
 
-/** Gives every request a correlation id (the caller's, if plain) and runs the rest of it under that id. */
-export function correlationMiddleware(logger: Logger) {
+/**
+ * Gives every request a correlation id (the caller's, if plain; with tracing on, the trace id) and
+ * runs the rest of it under that id, in its span. With metrics on, counts and times it by route
+ * template, method and status.
+ */
+export function correlationMiddleware(logger: Logger, metrics?: Metrics) {
+  const instruments = metrics?.enabled ? httpRequestInstruments(metrics) : undefined;
   return (req: Request, res: Response, next: NextFunction) => {
-    const correlationId = sanitizeCorrelationId(req.header(CORRELATION_HEADER));
+    const span = requestSpan(req, res);
+    const correlationId = span ? span.traceId : sanitizeCorrelationId(req.header(CORRELATION_HEADER));
     res.setHeader(CORRELATION_HEADER, correlationId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      runWithCorrelation(correlationId, () =>
-        logger.info(
-          { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-          'request',
-        ),
-      );
+      if (instruments || span) {
+        const route = routeLabel(req);
+        instruments?.observe({ route, method: methodLabel(req.method), status: String(res.statusCode) }, ms / 1000);
+        span?.finish(route, res.statusCode);
+      }
+      const log = () =>
+        logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      if (span) span.run(log);
+      else runWithCorrelation(correlationId, log);
     });
-    runWithCorrelation(correlationId, next);
+    if (span) span.run(() => runWithCorrelation(correlationId, next));
+    else runWithCorrelation(correlationId, next);
   };
 }
 

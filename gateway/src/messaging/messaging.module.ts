@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnModuleDestroy } from '@nestjs/common';
-import { RpcClient } from '@bakery/platform';
+import { Metrics, RpcClient } from '@bakery/platform';
 import type { NatsConnection } from 'nats';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -21,7 +21,12 @@ export class MessagingModule {
       module: MessagingModule,
       providers: [
         { provide: NATS_CONNECTION, useValue: nc },
-        { provide: RpcClient, useValue: new RpcClient(nc, namespace, rpcTimeoutMs) },
+        {
+          provide: RpcClient,
+          // the gateway's metrics come from its TelemetryModule (absent: counted nowhere)
+          inject: [{ token: Metrics, optional: true }],
+          useFactory: (metrics?: Metrics) => new RpcClient(nc, namespace, rpcTimeoutMs, { component: 'gateway', metrics }),
+        },
         NatsDrain,
       ],
       exports: [NATS_CONNECTION, RpcClient],

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { MailController } from './mail.controller';
 import { NotificationsController } from './notifications.controller';
 
-@Module({ controllers: [NotificationsController] })
+@Module({ controllers: [NotificationsController, MailController] })
 export class NotificationsModule {}

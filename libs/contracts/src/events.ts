@@ -10,5 +10,7 @@ export interface EventEnvelope<TPayload = unknown> {
   source: string;
   occurredAt: string;
   correlationId?: string;
+  /** W3C traceparent of the work that recorded it (tracing on): its consumers continue that trace */
+  traceparent?: string;
   payload: TPayload;
 }

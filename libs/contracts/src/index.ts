@@ -27,3 +27,5 @@ export * from './standing-orders';
 export * from './price-lists';
 export * from './production';
 export * from './invoices';
+export * from './password-reset';
+export * from './mail';

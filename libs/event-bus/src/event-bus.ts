@@ -13,27 +13,51 @@ import {
   RedriveRequest,
   RedriveResult,
 } from '@bakery/contracts';
-import { currentCorrelationId, PeriodicTask, runWithCorrelation, strictValidationPipe, type Logger } from '@bakery/platform';
+import {
+  currentCorrelationId,
+  currentTraceparent,
+  endSpan,
+  Metrics,
+  PeriodicTask,
+  runInContext,
+  runWithCorrelation,
+  SpanKind,
+  startSpan,
+  strictValidationPipe,
+  TRACEPARENT_HEADER,
+  traceparentOf,
+  tracingEnabled,
+  type Logger,
+} from '@bakery/platform';
 import {
   AckPolicy,
   ConsumerMessages,
   DeliverPolicy,
+  headers as natsHeaders,
   JetStreamClient,
   JsMsg,
+  MsgHdrs,
   NatsConnection,
   nanos,
   RetentionPolicy,
   StorageType,
 } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
+import { EventBusMetrics } from './event-bus-metrics';
 import { EventTransaction, TransactionContext } from './transaction';
 import { retryDelayMs } from './retry-backoff';
 
 /** Handles one event in the bus's transaction (which also records it in the inbox). */
 export type EventHandler<T = unknown> = (event: EventEnvelope<T>, tx: EventTransaction) => Promise<void>;
 
-/** Publishes one outbox row to JetStream; replaceable in tests to inject publish failures. */
-export type EventPublisher = (subject: string, data: Uint8Array, msgId: string) => Promise<void>;
+/**
+ * Publishes one outbox row to JetStream; replaceable in tests to inject publish failures. `headers`
+ * carry the relay's traceparent when tracing is on.
+ */
+export type EventPublisher = (subject: string, data: Uint8Array, msgId: string, headers?: MsgHdrs) => Promise<void>;
+
+/** Told of each event of its type once the relay published it (and recorded so): business counters. */
+export type RelayedListener = (envelope: EventEnvelope) => void;
 
 export interface EventBusOptions {
   service: string;
@@ -66,6 +90,8 @@ export interface EventBusOptions {
   redeliveryDelayMs?: (deliveries: number) => number;
   /** copies of the event stream in a JetStream cluster (EVENT_STREAM_REPLICAS; default 1) */
   streamReplicas?: number;
+  /** the service's metrics (events published, handled, failed; outbox backlog, consumer lag) */
+  metrics?: Metrics;
 }
 
 /** Rows deleted by each prune statement, in order: the last one deleted fewer than a batch. */
@@ -172,14 +198,28 @@ export class EventBus {
   private running = false;
   private wake?: () => void;
   private kicked = false;
+  private readonly instruments?: EventBusMetrics;
+  private readonly relayedListeners = new Map<string, RelayedListener[]>();
 
   constructor(private readonly options: EventBusOptions) {
     this.js = options.nc.jetstream();
     this.publisher =
       options.publisher ??
-      (async (subject, data, msgID) => {
-        await this.js.publish(subject, data, { msgID });
+      (async (subject, data, msgID, headers) => {
+        await this.js.publish(subject, data, headers ? { msgID, headers } : { msgID });
       });
+    if (options.metrics?.enabled) {
+      this.instruments = new EventBusMetrics(options.metrics, { ...options, types: () => [...this.handlers.keys()] });
+    }
+  }
+
+  /**
+   * Calls `listener` for each event of `type` this instance's relay published, after the relay
+   * recorded it as published: once per event in practice (a crash in between can repeat one).
+   * For counters that follow from events (orders placed); it must be quick and must not throw.
+   */
+  onRelayed(type: string, listener: RelayedListener): void {
+    this.relayedListeners.set(type, [...(this.relayedListeners.get(type) ?? []), listener]);
   }
 
   private get maxDeliveries(): number {
@@ -239,6 +279,9 @@ export class EventBus {
       correlationId: currentCorrelationId(),
       payload,
     };
+    // the work that records it: its consumers continue that trace (tracing off: undefined, not written)
+    const traceparent = currentTraceparent();
+    if (traceparent) envelope.traceparent = traceparent;
     return { envelope, values: [envelope.id, type, JSON.stringify(envelope)] };
   }
 
@@ -544,7 +587,8 @@ export class EventBus {
 
   private async relayBatch(): Promise<{ published: number; failed: boolean }> {
     const { dataSource, namespace, logger } = this.options;
-    return dataSource.transaction(async (m) => {
+    const relayed: EventEnvelope[] = [];
+    const result = await dataSource.transaction(async (m) => {
       const rows: { id: string; type: string; envelope: EventEnvelope; attempts: number }[] = await m.query(
         `SELECT id, type, envelope, attempts FROM event_outbox
           WHERE published_at IS NULL AND next_attempt_at <= now()
@@ -555,11 +599,13 @@ export class EventBus {
       let failed = false;
       for (const row of rows) {
         try {
-          await this.publisher(eventSubject(namespace, row.type), encoder.encode(JSON.stringify(row.envelope)), row.id);
+          await this.publishRow(row, eventSubject(namespace, row.type));
           published.push(row.id);
+          if (this.relayedListeners.has(row.type)) relayed.push(row.envelope);
         } catch (err) {
           // Stop here so events keep their order; this row is retried after a backoff.
           failed = true;
+          this.instruments?.publishFailed(row.type);
           const delayMs = retryDelayMs(row.attempts);
           logger.warn({ err, eventId: row.id, type: row.type }, 'publishing an event failed; will retry');
           await m.query(
@@ -575,6 +621,45 @@ export class EventBus {
       }
       return { published: published.length, failed };
     });
+    for (const envelope of relayed) {
+      for (const listener of this.relayedListeners.get(envelope.type) ?? []) {
+        try {
+          listener(envelope);
+        } catch (err) {
+          logger.warn({ err, eventId: envelope.id, type: envelope.type }, 'a relayed-event listener failed');
+        }
+      }
+    }
+    return result;
+  }
+
+  /**
+   * One outbox row to JetStream. With tracing on, in a span continuing the trace that recorded the
+   * event, whose traceparent rides in the message's headers for the consumers.
+   */
+  private async publishRow(row: { id: string; type: string; envelope: EventEnvelope }, subject: string): Promise<void> {
+    const data = encoder.encode(JSON.stringify(row.envelope));
+    if (!tracingEnabled()) {
+      await this.publisher(subject, data, row.id);
+      this.instruments?.publishedOne(row.type);
+      return;
+    }
+    const { span, context } = startSpan(`${row.type} publish`, {
+      kind: SpanKind.PRODUCER,
+      component: this.options.service,
+      parent: row.envelope.traceparent ?? '',
+      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'messaging.message.id': row.id },
+    });
+    const headers = natsHeaders();
+    headers.set(TRACEPARENT_HEADER, traceparentOf(span));
+    try {
+      await runInContext(context, () => this.publisher(subject, data, row.id, headers));
+    } catch (err) {
+      endSpan(span, err);
+      throw err;
+    }
+    endSpan(span);
+    this.instruments?.publishedOne(row.type);
   }
 
   // ---- consuming -------------------------------------------------------------------------------
@@ -669,6 +754,9 @@ export class EventBus {
   private async handleEvents(consumerName: string, type: string, handler: EventHandler, events: ParsedEvent[]): Promise<void> {
     const { dataSource, logger } = this.options;
     let tx: TransactionContext;
+    // counted once the transaction committed: a batch that fails is handled again, one by one
+    const took: number[] = [];
+    let duplicates = 0;
     try {
       tx = await dataSource.transaction(async (manager) => {
         const tx = this.transactionOf(manager);
@@ -686,9 +774,12 @@ export class EventBus {
           ]);
         }
         const toHandle = new Set(fresh.map((r) => r.event_id));
-        for (const { envelope } of events) {
-          if (!toHandle.delete(envelope.id)) continue; // handled before, or twice in this batch
-          await runWithCorrelation(envelope.correlationId, () => handler(envelope, tx));
+        for (const event of events) {
+          if (!toHandle.delete(event.envelope.id)) {
+            duplicates++; // handled before, or twice in this batch
+            continue;
+          }
+          took.push(await this.handleOne(type, event, () => handler(event.envelope, tx)));
         }
         return tx;
       });
@@ -703,6 +794,41 @@ export class EventBus {
     }
     this.committed(tx);
     for (const { msg } of events) msg.ack();
+    if (this.instruments) {
+      for (const seconds of took) this.instruments.handled(type, seconds);
+      for (let i = 0; i < duplicates; i++) this.instruments.duplicate(type);
+    }
+  }
+
+  /**
+   * One event's handler, under its correlation id; with tracing on, in a span continuing the
+   * relay's trace (the message's traceparent header) or else the one that recorded the event.
+   * Answers how long it took, in seconds (0 when nobody measures).
+   */
+  private async handleOne(type: string, { msg, envelope }: ParsedEvent, work: () => Promise<void>): Promise<number> {
+    const traced = tracingEnabled();
+    if (!traced && !this.instruments) {
+      await runWithCorrelation(envelope.correlationId, work);
+      return 0;
+    }
+    const started = performance.now();
+    const { span, context } = traced
+      ? startSpan(`${type} handle`, {
+          kind: SpanKind.CONSUMER,
+          component: this.options.service,
+          parent: msg.headers?.get(TRACEPARENT_HEADER) || envelope.traceparent || '',
+          attributes: { 'messaging.system': 'nats', 'messaging.message.id': envelope.id, 'messaging.operation.type': 'process' },
+        })
+      : { span: undefined, context: undefined };
+    try {
+      if (span) await runInContext(context!, () => runWithCorrelation(span.spanContext().traceId, work));
+      else await runWithCorrelation(envelope.correlationId, work);
+    } catch (err) {
+      if (span) endSpan(span, err);
+      throw err;
+    }
+    if (span) endSpan(span);
+    return (performance.now() - started) / 1000;
   }
 
   /**
@@ -716,6 +842,7 @@ export class EventBus {
     const deliveries = msg.info.redeliveryCount;
     const dead = deliveries >= this.maxDeliveries;
     const retryIn = this.options.redeliveryDelayMs?.(deliveries) ?? retryDelayMs(deliveries);
+    this.instruments?.handlerFailed(type, dead);
     try {
       await this.recordFailure(consumerName, type, event, errorText(err), dead);
     } catch (recordErr) {

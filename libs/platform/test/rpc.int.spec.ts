@@ -9,10 +9,13 @@ import {
   CorrelationInterceptor,
   createLogger,
   currentCorrelationId,
+  Metrics,
   NamespacedNatsServer,
+  parseExposition,
   RpcClient,
   RpcErrorFilter,
   runWithCorrelation,
+  sampleValue,
 } from '../src';
 
 @Controller()
@@ -105,6 +108,23 @@ describe('RPC over NATS (NamespacedNatsServer + RpcClient)', () => {
     // NATS says "no responders" at once; were it waited out, this request would outlive the test's
     // own timeout and fail it (no stopwatch needed).
     await expect(rpc.request('nobody.home', {}, { timeoutMs: 10 * 60_000 })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('counts the caller’s requests by pattern and outcome, telling a timeout from nobody listening', async () => {
+    const metrics = new Metrics('client', true);
+    const counted = new RpcClient(nc, namespace, 300, { metrics, component: 'client' });
+    await counted.request('echo.correlation', {});
+    await counted.request('echo.fail', { id: 'p1' }).catch(() => undefined);
+    await counted.request('echo.slow', {}).catch(() => undefined);
+    await counted.request('nobody.home', {}).catch(() => undefined);
+    const samples = parseExposition(await metrics.text());
+    const count = (pattern: string, outcome: string) => sampleValue(samples, 'bakery_nats_requests_total', { pattern, outcome });
+    expect(count('echo.correlation', 'ok')).toBe(1);
+    expect(count('echo.fail', 'NOT_FOUND')).toBe(1);
+    expect(count('echo.slow', 'TIMEOUT')).toBe(1);
+    expect(count('nobody.home', 'NO_RESPONDERS')).toBe(1);
+    expect(sampleValue(samples, 'bakery_nats_request_duration_seconds_count')).toBe(4);
+    expect(sampleValue(samples, 'bakery_nats_request_duration_seconds_sum', { pattern: 'echo.slow' })).toBeGreaterThanOrEqual(0.3);
   });
 
   it('keeps stacks in different namespaces apart', async () => {

@@ -23,12 +23,16 @@ import {
   Env,
   loadConfig,
   Logger,
+  Metrics,
+  MetricsServer,
   NamespacedNatsServer,
   NestPinoLogger,
+  registerPoolMetrics,
   RpcClient,
   RpcErrorFilter,
   runMain,
   runMigrationsLocked,
+  startMetricsServer,
   ServiceConfig,
   serviceConfig,
   strictValidationPipe,
@@ -49,6 +53,11 @@ export interface ServiceDefinition {
   entities: Function[];
   /** the service's migrations, oldest first (the event bus's, `eventBusMigrations`, are added by the kit) */
   migrations: Function[];
+  /**
+   * Business metrics that follow from the service's own events (`bus.onRelayed`), set up once the
+   * service is built. Metrics counted in the code inject `Metrics` instead.
+   */
+  observe?: (kit: { metrics: Metrics; bus: EventBus }) => void;
 }
 
 export interface RunningService {
@@ -56,6 +65,9 @@ export interface RunningService {
   instanceId: string;
   app: INestMicroservice;
   config: ServiceConfig;
+  metrics: Metrics;
+  /** `http://127.0.0.1:<port>/metrics` when METRICS_PORT is set */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -85,6 +97,7 @@ class ServiceKitModule {
     nc: NatsConnection,
     instanceId: string,
     env: Env,
+    metrics: Metrics,
   ): DynamicModule {
     return {
       module: ServiceKitModule,
@@ -103,6 +116,7 @@ class ServiceKitModule {
           dataSourceFactory: async (options) => {
             const ds = await new DataSource(options!).initialize();
             await runMigrationsLocked(ds);
+            registerPoolMetrics(metrics, ds);
             return ds;
           },
         }),
@@ -113,7 +127,8 @@ class ServiceKitModule {
         { provide: SERVICE_LOGGER, useValue: logger },
         { provide: INSTANCE_ID, useValue: instanceId },
         { provide: NATS_CONNECTION, useValue: nc },
-        { provide: RpcClient, useValue: new RpcClient(nc, config.namespace, config.rpcTimeoutMs) },
+        { provide: Metrics, useValue: metrics },
+        { provide: RpcClient, useValue: new RpcClient(nc, config.namespace, config.rpcTimeoutMs, { component: def.name, metrics }) },
         {
           provide: EventBus,
           inject: [DataSource],
@@ -128,11 +143,12 @@ class ServiceKitModule {
               maxDeliveries: config.eventMaxDeliveries,
               pruneIntervalMs: config.eventPruneIntervalSeconds * 1000,
               streamReplicas: config.eventStreamReplicas,
+              metrics,
             }),
         },
         MessagingLifecycle,
       ],
-      exports: [SERVICE_CONFIG, SERVICE_ENV, SERVICE_LOGGER, INSTANCE_ID, NATS_CONNECTION, RpcClient, EventBus, TypeOrmModule],
+      exports: [SERVICE_CONFIG, SERVICE_ENV, SERVICE_LOGGER, INSTANCE_ID, NATS_CONNECTION, Metrics, RpcClient, EventBus, TypeOrmModule],
     };
   }
 }
@@ -146,12 +162,14 @@ export async function startService(def: ServiceDefinition, env: Env = process.en
   const config = loadConfig(serviceConfig, env);
   const instanceId = `${def.name}-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const logger = createLogger(def.name, config.logLevel).child({ instanceId });
+  // measured only when someone can scrape them (METRICS_PORT)
+  const metrics = new Metrics(def.name, config.metricsPort !== undefined);
 
   await ensureDatabase(config.databaseUrl, databaseName(config.namespace, def.name));
   const nc = await connectNats(config.natsUrl, instanceId, logger);
 
   @Module({
-    imports: [ServiceKitModule.register(def, config, logger, nc, instanceId, env), def.module],
+    imports: [ServiceKitModule.register(def, config, logger, nc, instanceId, env, metrics), def.module],
     controllers: [createHealthController(def.name), createDeadLettersController(def.name)],
   })
   class ServiceRootModule {}
@@ -167,27 +185,38 @@ export async function startService(def: ServiceDefinition, env: Env = process.en
     bufferLogs: false,
   });
   app.useGlobalFilters(new RpcErrorFilter(logger));
-  app.useGlobalInterceptors(new CorrelationInterceptor());
+  app.useGlobalInterceptors(new CorrelationInterceptor({ component: def.name, metrics }));
   // Every message is validated here, against its handler's contracts class, whoever sent it:
   // NATS is a trust boundary too (docs/architecture.md). A handler that would skip it stops the start.
   app.useGlobalPipes(strictValidationPipe());
+  let metricsServer: MetricsServer | undefined;
   try {
     assertMessageContracts(controllersOf(app));
+    def.observe?.({ metrics, bus: app.get(EventBus) });
+    if (config.metricsPort !== undefined) metricsServer = await startMetricsServer(metrics, config.metricsPort);
   } catch (err) {
     await app.close().catch(() => undefined);
     throw err;
   }
-  await app.listen();
+  await app.listen().catch(async (err: unknown) => {
+    await metricsServer?.close();
+    throw err;
+  });
   // NATS registers subscriptions asynchronously: ready means another client can reach us.
   await untilReachable(new RpcClient(nc, config.namespace, 500), healthPattern(def.name));
-  logger.info({ namespace: config.namespace }, `${def.name} service ready`);
+  logger.info({ namespace: config.namespace, metricsPort: metricsServer?.port }, `${def.name} service ready`);
 
   return {
     name: def.name,
     instanceId,
     app,
     config,
-    close: () => app.close(),
+    metrics,
+    metricsUrl: metricsServer ? `http://127.0.0.1:${metricsServer.port}/metrics` : undefined,
+    close: async () => {
+      await metricsServer?.close();
+      await app.close();
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import './tracing'; // first: see tracing.ts
 import { runMain } from '@bakery/platform';
 import { startService } from '@bakery/service-kit';
 import { loadAuthConfig } from './auth.config';

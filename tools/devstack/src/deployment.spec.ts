@@ -6,6 +6,7 @@ import { serviceConfig } from '@bakery/platform';
 import { gatewayConfig } from '@bakery/gateway';
 import { authConfigSpec } from '../../../services/auth/src/auth.config';
 import { catalogConfigSpec } from '../../../services/catalog/src/catalog.config';
+import { notificationsConfigSpec } from '../../../services/notifications/src/notifications.config';
 import { orderingConfigSpec } from '../../../services/ordering/src/ordering.config';
 
 /**
@@ -111,6 +112,14 @@ describe('docker-compose.yml', () => {
     ['ordering', orderingConfigSpec],
   ] as const)('gives %s every variable of its own config too', (name, spec) => {
     expect(envNames(services[name])).toEqual(expect.arrayContaining(envVarNames(spec)));
+  });
+
+  it('gives notifications every variable of its own config (PORT only makes the default PUBLIC_URL, which compose sets)', () => {
+    const vars = envVarNames(notificationsConfigSpec).filter((name) => name !== 'PORT');
+    expect(vars).toEqual(expect.arrayContaining(['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'ADMIN_ORDER_EMAIL', 'MAIL_DIR']));
+    expect(envNames(services.notifications)).toEqual(expect.arrayContaining(vars));
+    // empty by default: mail is written as .eml files, never sent anywhere by surprise
+    expect((services.notifications.environment as Record<string, unknown>).SMTP_URL).toBe('${SMTP_URL:-}');
   });
 
   describe('gateway', () => {

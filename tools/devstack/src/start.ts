@@ -2,9 +2,11 @@
  * `npm start`: every process of the stack on this machine, against local Postgres and NATS.
  * Exits at once, with the way to fix it, when either server does not answer.
  */
+import * as path from 'node:path';
+import { DEFAULT_MAIL_DIR } from '@bakery/contracts';
 import { ConfigError, envVar, loadConfig, serviceConfig } from '@bakery/platform';
 import { checkInfrastructure } from './preflight';
-import { ProcessStack, waitForHealthy } from './process-stack';
+import { ProcessStack, REPO_ROOT, waitForHealthy } from './process-stack';
 
 const startConfig = {
   databaseUrl: serviceConfig.databaseUrl,
@@ -59,7 +61,22 @@ async function main(): Promise<void> {
     await stack.stopAll();
     process.exit(1);
   }
-  console.log(`\n  Bakery is running at ${url}  (namespace ${config.namespace})\n  Ctrl-C stops every process.\n`);
+  console.log(`\n  Bakery is running at ${url}  (namespace ${config.namespace})\n  ${mailDestination(process.env)}\n  Ctrl-C stops every process.\n`);
+}
+
+/** Where the notifications service puts email (its SMTP_URL and MAIL_DIR), so a new user finds it. */
+function mailDestination(env: NodeJS.ProcessEnv): string {
+  if (env.SMTP_URL) {
+    let server = 'the server SMTP_URL names';
+    try {
+      server = new URL(env.SMTP_URL).host; // never the credentials
+    } catch {
+      // notifications refuses a bad SMTP_URL and says so
+    }
+    return `Email is sent through ${server} (SMTP_URL).`;
+  }
+  const dir = path.resolve(REPO_ROOT, env.MAIL_DIR || DEFAULT_MAIL_DIR);
+  return `Email is not sent (SMTP_URL unset): each message is written to ${dir} as an .eml file.`;
 }
 
 void main();

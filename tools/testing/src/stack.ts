@@ -55,6 +55,8 @@ export class TestStack {
       JWT_SECRET: TEST_JWT_SECRET,
       // uploads of this stack go to a folder of its own, dropped with it
       OBJECT_STORAGE_DIR: path.join(tmpdir(), `bakery-objects-${this.namespace}`),
+      // and its mail (no SMTP_URL: .eml files), not the repository's data/mail
+      MAIL_DIR: path.join(tmpdir(), `bakery-mail-${this.namespace}`),
       ADMIN_REGISTRATION_KEY: TEST_ADMIN_KEY,
       // every test registers from 127.0.0.1, some 200 at once: registrations in flight count
       // against the per-address limit (gateway/test/auth-attacks.int.spec.ts tests the default)
@@ -144,6 +146,7 @@ export class TestStack {
     this.gateways.length = 0;
     await dropNamespace(process.env.DATABASE_URL!, process.env.NATS_URL!, this.namespace);
     if (this.env.OBJECT_STORAGE_DIR?.includes(this.namespace)) rmSync(this.env.OBJECT_STORAGE_DIR, { recursive: true, force: true });
+    if (this.env.MAIL_DIR?.includes(this.namespace)) rmSync(this.env.MAIL_DIR, { recursive: true, force: true });
     if (this.env.BAKERY_TEST_CLOCK_FILE?.includes(this.namespace)) rmSync(this.env.BAKERY_TEST_CLOCK_FILE, { force: true });
   }
 }

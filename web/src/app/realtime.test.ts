@@ -25,4 +25,20 @@ describe('socket pushes', () => {
       variant: 'destructive',
     });
   });
+  it('says a held customer’s standing delivery was skipped, not that anything is out of stock (issue 19)', () => {
+    const standingOrderId = '11111111-1111-1111-1111-111111111111';
+    const alert = {
+      productId: standingOrderId,
+      name: 'Weekly bread',
+      stock: 0,
+      lowStockThreshold: 0,
+      alertType: 'skipped' as const,
+      skipped: { standingOrderId, customer: 'Held Bakery', date: '2026-12-01', reason: 'on_hold' as const },
+    };
+    expect(inventoryAlertToast(alert)).toEqual({
+      title: 'Standing Delivery Skipped',
+      description: `Held Bakery's standing order "Weekly bread" for Tue 1 Dec was not placed: their account is on hold`,
+      variant: 'destructive',
+    });
+  });
 });

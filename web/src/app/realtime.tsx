@@ -2,18 +2,32 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { REALTIME_PATH, RealtimeEvents, type InventoryAlertBroadcast, type OrderUpdatedPush } from '@contracts/notifications';
 import { toast } from '@/components/ui/toast-store';
+import { shortDate } from '@/lib/bakery-time';
 import { ADMIN_NOTIFICATIONS_COUNT_KEY, LOW_STOCK_KEY, METRICS_KEY, ORDERS_KEY, PRODUCTS_KEY, USER_KEY } from '@/lib/query-keys';
 import type { User } from '@/lib/user';
 
 /** The events the gateway pushes (order:updated, admin:notifications, inventory:alert), from the contracts. */
 export { RealtimeEvents };
 
-/** The toast an `inventory:alert` push raises: it names the product and its stock (or, for a standing order's shortfall, the customer). */
+/**
+ * The toast an `inventory:alert` push raises: it names the product and its stock (or, for a
+ * standing order's shortfall or a delivery skipped because the account is on hold, the customer).
+ */
 export function inventoryAlertToast(alert: InventoryAlertBroadcast): { title: string; description: string; variant: 'default' | 'destructive' } {
   if (alert.alertType === 'shortfall' && alert.shortfall) {
     return {
       title: 'Standing Order Short',
       description: `${alert.shortfall.customer}'s standing order is ${alert.shortfall.units} short of ${alert.name} (order #${alert.shortfall.orderId.slice(-8)})`,
+      variant: 'destructive',
+    };
+  }
+  // issue 19: a held customer's standing delivery was not placed; `name` is the standing order's
+  if (alert.alertType === 'skipped' && alert.skipped) {
+    return {
+      title: 'Standing Delivery Skipped',
+      description: `${alert.skipped.customer}'s standing order "${alert.name}" for ${shortDate(alert.skipped.date)} was not placed: ${
+        alert.skipped.reason === 'on_hold' ? 'their account is on hold' : 'it was skipped'
+      }`,
       variant: 'destructive',
     };
   }

@@ -13,6 +13,8 @@ const CartPage = lazy(() => import('@/features/cart/components/cart-page'));
 const OrdersPage = lazy(() => import('./routes/orders'));
 const AdminLoginPage = lazy(() => import('@/features/auth/components/admin-login-page'));
 const AdminRegisterPage = lazy(() => import('@/features/auth/components/admin-register-page'));
+const ForgotPasswordPage = lazy(() => import('@/features/auth/components/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('@/features/auth/components/reset-password-page'));
 const AdminDashboardPage = lazy(() => import('@/features/dashboard/components/admin-dashboard-page'));
 const ManageProductsPage = lazy(() => import('@/features/products/components/manage-products-page'));
 const ManageOrdersPage = lazy(() => import('@/features/orders/components/manage-orders-page'));
@@ -23,6 +25,7 @@ const StandingOrdersPage = lazy(() => import('@/features/standing-orders/compone
 const StandingOrderFormPage = lazy(() => import('@/features/standing-orders/components/standing-order-form-page'));
 const ProductionPage = lazy(() => import('@/features/production/components/production-page'));
 const InvoicesPage = lazy(() => import('@/features/invoices/components/invoices-page'));
+const PriceListsPage = lazy(() => import('@/features/price-lists/components/price-lists-page'));
 
 /** A lazily loaded page outside the guarded shell. */
 function Lazy({ page }: { page: ReactNode }) {
@@ -36,6 +39,9 @@ export const routes: RouteObject[] = [
   // public, without the shell; a lazy chunk each, with the spinner while it loads
   { path: '/admin/login', element: <Lazy page={<AdminLoginPage />} /> },
   { path: '/admin/register', element: <Lazy page={<AdminRegisterPage />} /> },
+  // the password links (issue 20): public, also for a signed-in visitor
+  { path: '/forgot-password', element: <Lazy page={<ForgotPasswordPage />} /> },
+  { path: '/reset-password', element: <Lazy page={<ResetPasswordPage />} /> },
   {
     element: <GuardedLayout />,
     children: [
@@ -117,6 +123,16 @@ export const routes: RouteObject[] = [
           title: 'Invoices',
           subtitle: 'Invoices and credit notes: paid and unpaid, and the bakery details they carry',
           mobileSubtitle: 'Invoices and credit notes, paid and unpaid',
+        }),
+      },
+      {
+        path: '/admin/price-lists',
+        element: <PriceListsPage />,
+        ...page({
+          access: 'admin',
+          title: 'Price Lists',
+          subtitle: 'Customer prices, the minimum order and free delivery',
+          mobileSubtitle: 'Customer prices and order minimums',
         }),
       },
       {

@@ -158,9 +158,22 @@ export const commonConfig = {
   rpcTimeoutMs: envVar.int('RPC_TIMEOUT_MS', 'how long a caller waits for a service to answer', 5000, 100, 120000),
 };
 
+/** A Prometheus port of the process's own (issue 21): unset or empty, none; 0 lets the system choose one (tests). */
+export const metricsPortVar = envVar.parsed<number | undefined>(
+  'METRICS_PORT',
+  'port of the process\'s own Prometheus endpoint (GET /metrics); unset: none',
+  '',
+  (v) => {
+    if (v.trim() === '') return undefined;
+    if (!/^\d+$/.test(v.trim()) || Number(v) > 65535) throw new Error('expected a port number from 0 to 65535');
+    return Number(v);
+  },
+);
+
 /** Variables every back-end service reads on top of the common ones. */
 export const serviceConfig = {
   ...commonConfig,
+  metricsPort: metricsPortVar,
   databaseUrl: envVar.url(
     'DATABASE_URL',
     'Postgres server; each service uses its own database <BAKERY_NAMESPACE>_<service> on it',

@@ -28,6 +28,14 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   }
 }
 
+/** The code a thrown error leaves the service with (what `RpcErrorFilter` answers), without logging it. */
+export function errorCodeOf(exception: unknown): ErrorCode {
+  if (exception instanceof AppError) return exception.code;
+  if (isUniqueViolation(exception)) return ErrorCode.Conflict;
+  if (isDatabaseUnavailable(exception)) return ErrorCode.ServiceUnavailable;
+  return ErrorCode.Internal;
+}
+
 function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }

@@ -22,8 +22,17 @@ describe('attempt limits', () => {
       limitKeys.signInAddress('10.0.0.1'),
       limitKeys.registration('10.0.0.1'),
       limitKeys.adminKey('10.0.0.1'),
+      limitKeys.passwordResetAddress('10.0.0.1'),
+      limitKeys.passwordResetEmail('a@b.co'),
     ];
-    expect(keys).toEqual(['signin:10.0.0.1|a@b.co', 'signin-ip:10.0.0.1', 'register:10.0.0.1', 'admin-key:10.0.0.1']);
+    expect(keys).toEqual([
+      'signin:10.0.0.1|a@b.co',
+      'signin-ip:10.0.0.1',
+      'register:10.0.0.1',
+      'admin-key:10.0.0.1',
+      'reset-ip:10.0.0.1',
+      'reset-email:a@b.co',
+    ]);
     expect(limitKeys.signInPair('10.0.0.1', 'a@b.co')).not.toBe(limitKeys.signInPair('10.0.0.2', 'a@b.co'));
   });
 

@@ -29,6 +29,9 @@ export const limitKeys = {
   signInAddress: (ip: string) => `signin-ip:${ip}`,
   registration: (ip: string) => `register:${ip}`,
   adminKey: (ip: string) => `admin-key:${ip}`,
+  /** "forgot password" requests of an address, and links mailed to an email (domain/password-links.ts) */
+  passwordResetAddress: (ip: string) => `reset-ip:${ip}`,
+  passwordResetEmail: (email: string) => `reset-email:${email}`,
 };
 
 export type SignInVerdict = 'signed-in' | 'invalid-credentials' | 'too-many-attempts';

@@ -15,7 +15,7 @@ import {
 import { publishBroadcast, type Logger, ServiceConfig } from '@bakery/platform';
 import { NATS_CONNECTION, SERVICE_CONFIG, SERVICE_LOGGER } from '@bakery/service-kit';
 import type { NatsConnection } from 'nats';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { AUTH_CONFIG, AuthConfig } from '../auth.config';
 import {
   AttemptLimitPolicy,
@@ -111,8 +111,24 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   /** Ends a session: the row goes, and every gateway hears it at once. */
   async revoke(sid: string): Promise<void> {
     await this.sessions.delete({ sid });
-    const message: SessionRevokedBroadcast = { sid };
-    publishBroadcast(this.nc, this.serviceConfig.namespace, AuthBroadcasts.sessionRevoked, message);
+    this.announceRevoked([sid]);
+  }
+
+  /** Ends every session of a user in the caller's transaction; answers their ids, to announce once it commits. */
+  async endAllIn(manager: EntityManager, userId: string): Promise<string[]> {
+    const ended: { sid: string }[] = await manager.query(
+      `WITH ended AS (DELETE FROM sessions WHERE sess->>'userId' = $1 RETURNING sid) SELECT sid FROM ended`,
+      [userId],
+    );
+    return ended.map((row) => row.sid);
+  }
+
+  /** Tells every gateway these sessions are over. */
+  announceRevoked(sids: string[]): void {
+    for (const sid of sids) {
+      const message: SessionRevokedBroadcast = { sid };
+      publishBroadcast(this.nc, this.serviceConfig.namespace, AuthBroadcasts.sessionRevoked, message);
+    }
   }
 
   private async create(userId: string, role: Role): Promise<SessionInfo> {

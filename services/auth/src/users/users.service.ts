@@ -11,14 +11,17 @@ import {
   Role,
   UpdateNamesRequest,
 } from '@bakery/contracts';
+import { EventBus } from '@bakery/event-bus';
 import { ServiceConfig } from '@bakery/platform';
 import { SERVICE_CONFIG } from '@bakery/service-kit';
 import { In, Repository } from 'typeorm';
 import { AUTH_CONFIG, AuthConfig } from '../auth.config';
 import { limitKeys, limitMessages } from '../domain/attempt-limits';
+import { getsWelcomeLink } from '../domain/password-links';
 import { hashPassword } from '../domain/passwords';
 import { registrationKeyMatches } from '../domain/registration-key';
 import { AttemptLimiter } from '../limits/attempt-limiter';
+import { PasswordLinkIssuer } from '../password-reset/password-link-issuer';
 import { toIdentity, UserAccount } from './user.entity';
 
 interface UserRow {
@@ -50,6 +53,8 @@ export class UsersService {
   constructor(
     @InjectRepository(UserAccount) private readonly users: Repository<UserAccount>,
     private readonly limiter: AttemptLimiter,
+    private readonly bus: EventBus,
+    private readonly links: PasswordLinkIssuer,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(SERVICE_CONFIG) serviceConfig: ServiceConfig,
   ) {
@@ -91,15 +96,23 @@ export class UsersService {
   /**
    * Last step of a registration: only the pending row with this attempt's id becomes active (a
    * row taken over since has another id: 409). A self-service registration that succeeds gives
-   * its address's reservation back.
+   * its address's reservation back; a customer an admin created gets a welcome link.
    */
   async activate(req: ActivateUserRequest): Promise<Identity> {
-    const rows: UserRow[] = await this.users.query(
-      // (as a CTE: TypeORM answers a bare UPDATE ... RETURNING with [rows, count])
-      `WITH activated AS (UPDATE users SET status = 'active', updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING *)
-       SELECT * FROM activated`,
-      [req.userId],
-    );
+    const rows = await this.bus.inTransaction(async (tx) => {
+      const activated: UserRow[] = await tx.manager.query(
+        // (as a CTE: TypeORM answers a bare UPDATE ... RETURNING with [rows, count])
+        `WITH activated AS (UPDATE users SET status = 'active', updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING *)
+         SELECT * FROM activated`,
+        [req.userId],
+      );
+      // an admin-created customer is mailed a link to set their own password, with the activation or not at all
+      const [user] = activated;
+      if (user && getsWelcomeLink(user.role, req.ip)) {
+        await this.links.issueIn(tx, { id: user.id, email: user.email, firstName: user.first_name }, 'welcome');
+      }
+      return activated;
+    });
     if (rows.length === 0) throw AppError.conflict(Messages.emailTaken);
     if (req.ip !== undefined) await this.limiter.release(limitKeys.registration(req.ip));
     return toIdentity(fromRow(rows[0]));

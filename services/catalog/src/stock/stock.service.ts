@@ -10,7 +10,7 @@ import {
   ReserveStockResponse,
 } from '@bakery/contracts';
 import { EventBus, type EventTransaction } from '@bakery/event-bus';
-import type { Logger } from '@bakery/platform';
+import { Metrics, type Counter, type Logger } from '@bakery/platform';
 import { SERVICE_LOGGER } from '@bakery/service-kit';
 import { CATALOG_CONFIG, CatalogConfig } from '../catalog.config';
 import type { StockState } from '../domain/alerts';
@@ -52,12 +52,27 @@ const CHANGED_STOCK_COLUMNS_OF_P = `p.id, p.name, p.stock, p.low_stock_threshold
  */
 @Injectable()
 export class StockService {
+  private readonly refusals: Counter<'reason' | 'operation'>;
+
   constructor(
     private readonly bus: EventBus,
     private readonly alerts: AlertsService,
     @Inject(CATALOG_CONFIG) private readonly config: CatalogConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.refusals = metrics.counter(
+      'bakery_stock_reservations_refused_total',
+      'Reservations (an order placed) and adjustments (an order changed) refused: short of stock, a product not live, or gone',
+      ['reason', 'operation'],
+    );
+  }
+
+  /** The refusal of a plan that failed, counted (a rolled-back attempt counts too: it was refused). */
+  private refused(plan: Exclude<ReservationPlan, { ok: true }>, operation: 'reserve' | 'adjust'): AppError {
+    this.refusals.inc({ reason: plan.reason, operation });
+    return reservationError(plan);
+  }
 
   /**
    * Takes stock for every line of an order, or nothing. While the reservation holds, a repeat with
@@ -71,7 +86,7 @@ export class StockService {
       requested,
       (lines, rows) => {
         const plan = planReservation(lines, rows);
-        if (!plan.ok) throw reservationError(plan);
+        if (!plan.ok) throw this.refused(plan, 'reserve');
         return { orderId, lines: plan.lines };
       },
       (lines, held) => {
@@ -242,7 +257,7 @@ export class StockService {
         [ids],
       );
       const plan = planAdjustment(reservation.lines, target, rows);
-      if (!plan.ok) throw reservationError(plan);
+      if (!plan.ok) throw this.refused(plan, 'adjust');
       // under the row locks every increase was checked: one that misses is a bug, and rolls back
       await this.moveStock(tx, orderId, plan.deltas, 'checked');
       const settled = sameLines(target, before);

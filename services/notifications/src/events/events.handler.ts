@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AuthEvents,
   CatalogEvents,
   EventEnvelope,
   InventoryAlertBroadcast,
@@ -9,19 +10,23 @@ import {
   OrderPlacedEvent,
   OrderStatusChangedEvent,
   OrderUpdatedBroadcast,
+  PasswordLinkIssuedEvent,
   StandingDeliverySkippedEvent,
   StockLowEvent,
 } from '@bakery/contracts';
 import { EventBus, type EventTransaction } from '@bakery/event-bus';
+import { OrderMails } from '../mail/order-mails';
 import { CountAnnouncer } from '../notifications/count-announcer';
 import { NotificationsService } from '../notifications/notifications.service';
 import { Broadcaster } from '../pushes/broadcaster';
 
 /**
  * The facts behind every realtime push: order.placed (a notification for the admins' badge),
- * order.status-changed, order.amended and stock.low. Pushes reach the gateways as broadcasts, sent
- * only after the handler's transaction committed (the event bus's `afterCommit`): a push sent from
- * the handler itself could announce a row nobody can see yet, or one that is then rolled back.
+ * order.status-changed, order.amended and stock.low; and behind every email (order.placed,
+ * order.status-changed, order.amended, password-link.issued: ../mail/order-mails.ts, written in
+ * the same transaction). Pushes reach the gateways as broadcasts, sent only after the handler's
+ * transaction committed (the event bus's `afterCommit`): a push sent from the handler itself could
+ * announce a row nobody can see yet, or one that is then rolled back.
  *
  * The gateways do not consume these events themselves: they keep no database, so they have no
  * inbox, and a consumer per gateway would either miss events while it restarts (ephemeral) or
@@ -36,6 +41,7 @@ export class EventsHandler {
     private readonly notifications: NotificationsService,
     private readonly announcer: CountAnnouncer,
     private readonly broadcaster: Broadcaster,
+    private readonly mails: OrderMails,
   ) {
     // the payload classes validate each event first (a malformed one is logged and dropped)
     bus.on(OrderingEvents.orderPlaced, (event, tx) => this.orderPlaced(event, tx), OrderPlacedEvent);
@@ -43,12 +49,15 @@ export class EventsHandler {
     bus.on(OrderingEvents.orderAmended, (event, tx) => this.orderAmended(event, tx), OrderAmendedEvent);
     bus.on(CatalogEvents.stockLow, (event, tx) => this.stockLow(event, tx), StockLowEvent);
     bus.on(OrderingEvents.standingDeliverySkipped, (event, tx) => this.standingDeliverySkipped(event, tx), StandingDeliverySkippedEvent);
+    // email (issue 20): the mail outbox's rows are written in the same transactions (../mail/order-mails.ts)
+    bus.on(AuthEvents.passwordLinkIssued, (event, tx) => this.mails.passwordLink(event, tx), PasswordLinkIssuedEvent);
   }
 
   async orderPlaced(event: EventEnvelope<OrderPlacedEvent>, tx: EventTransaction): Promise<void> {
     const { orderId, customerId, shortfalls = [], customerName } = event.payload;
     // The inbox stops a redelivery of this event; the unique order id stops the same order announced twice.
     if (!(await this.notifications.recordOrder(tx.manager, orderId))) return;
+    await this.mails.orderPlaced(event, tx);
     const updated: OrderUpdatedBroadcast = { orderId, status: 'pending', customerId };
     // a standing order's delivery that could not have everything: the admins are told whose and what
     const alerts: InventoryAlertBroadcast[] = shortfalls.map((line) => ({
@@ -68,6 +77,7 @@ export class EventsHandler {
 
   async orderStatusChanged(event: EventEnvelope<OrderStatusChangedEvent>, tx: EventTransaction): Promise<void> {
     const { orderId, customerId, status } = event.payload;
+    await this.mails.statusChanged(event, tx);
     const updated: OrderUpdatedBroadcast = { orderId, status, customerId };
     tx.afterCommit(() => this.broadcaster.send(NotificationsBroadcasts.orderUpdated, updated));
   }
@@ -75,6 +85,7 @@ export class EventsHandler {
   /** A changed order (lines, date, slot, instructions): the screens showing it read it again. */
   async orderAmended(event: EventEnvelope<OrderAmendedEvent>, tx: EventTransaction): Promise<void> {
     const { orderId, customerId, status } = event.payload;
+    await this.mails.amended(event, tx);
     const updated: OrderUpdatedBroadcast = { orderId, status, customerId };
     tx.afterCommit(() => this.broadcaster.send(NotificationsBroadcasts.orderUpdated, updated));
   }

@@ -1,4 +1,5 @@
 import { CreateOrderNotifications1763700005000 } from './1763700005000-create-order-notifications';
+import { MailOutbox1763700016000 } from './1763700016000-mail-outbox';
 
 /** Migrations of the notifications database, oldest first (the event bus tables come from the service kit). */
-export const notificationsMigrations: Function[] = [CreateOrderNotifications1763700005000];
+export const notificationsMigrations: Function[] = [CreateOrderNotifications1763700005000, MailOutbox1763700016000];

@@ -1,16 +1,26 @@
 import ManageCustomersPage from '@/features/customers/components/manage-customers-page';
+import { CustomerTermsSection } from '@/features/price-lists/components/customer-terms-section';
 import { CustomerStandingOrders } from '@/features/standing-orders/components/customer-standing-orders';
 
-/** A customer's standing orders, shown in their details: the standing-orders feature's section, handed to Manage Customers. */
-const standingOrders = (customerId: string) => <CustomerStandingOrders customerId={customerId} />;
+/**
+ * More about a customer, shown in their details: their terms (issue 19: price list, minimum order,
+ * delivery fee, free delivery, hold, and the changes to them) and their standing orders, the
+ * price-lists and standing-orders features' sections, handed to Manage Customers.
+ */
+const customerSections = (customerId: string) => (
+  <>
+    <CustomerTermsSection customerId={customerId} />
+    <CustomerStandingOrders customerId={customerId} />
+  </>
+);
 
 /**
- * Manage Customers with each customer's standing orders in their details. Composed here, in app/:
- * a feature reaches another only through its api/ folder, so Manage Customers takes the section
- * as a prop rather than importing the standing orders' components.
+ * Manage Customers with each customer's terms and standing orders in their details. Composed
+ * here, in app/: a feature reaches another only through its api/ folder, so Manage Customers takes
+ * the sections as a prop rather than importing the other features' components.
  */
 export function ManageCustomersRoute() {
-  return <ManageCustomersPage customerSection={standingOrders} />;
+  return <ManageCustomersPage customerSection={customerSections} />;
 }
 
 export default ManageCustomersRoute;

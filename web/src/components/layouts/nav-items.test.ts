@@ -25,6 +25,7 @@ describe('the admin navigation (issue 18)', () => {
       'Production',
       'Delivery Schedule',
       'Manage Customers',
+      'Price Lists',
       'Invoices',
     ]);
     expect(tabItems(true).map((i) => i.tabLabel ?? i.label)).toEqual(['Products', 'Orders', 'Overview', 'Inventory', 'Fulfilment', 'Schedule', 'Customers']);
@@ -33,5 +34,14 @@ describe('the admin navigation (issue 18)', () => {
   it('makes Production and Invoices the active entry on their pages, not Admin Dashboard', () => {
     expect(NAV_HREFS.filter((href) => isNavActive('/admin/production', href, NAV_HREFS))).toEqual(['/admin/production']);
     expect(NAV_HREFS.filter((href) => isNavActive('/admin/invoices', href, NAV_HREFS))).toEqual(['/admin/invoices']);
+  });
+});
+
+describe('the admin navigation (issue 19)', () => {
+  it('reaches Price Lists from the sidebar and the phone’s Main menu, not the tab bar, and makes it the active entry on its page', () => {
+    expect(ADMIN_ITEMS.map((i) => i.href)).toContain('/admin/price-lists');
+    expect(tabItems(true).map((i) => i.href)).not.toContain('/admin/price-lists');
+    expect(tabItems(true)).toHaveLength(7);
+    expect(NAV_HREFS.filter((href) => isNavActive('/admin/price-lists', href, NAV_HREFS))).toEqual(['/admin/price-lists']);
   });
 });

@@ -10,6 +10,7 @@ import {
   ScheduleOutlined,
   ShopOutlined,
   ShoppingCartOutlined,
+  TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -42,13 +43,15 @@ const DELIVERY_SCHEDULE: NavItem = { href: '/admin/schedule', label: 'Delivery S
 const MANAGE_CUSTOMERS: NavItem = { href: '/admin/customers', label: 'Manage Customers', tabLabel: 'Customers', icon: <TeamOutlined /> };
 /** Issue 18: invoices and credit notes, and the bakery's details they carry. */
 const INVOICES: NavItem = { href: '/admin/invoices', label: 'Invoices', icon: <AccountBookOutlined /> };
+/** Issue 19: price lists and the bakery's own terms (minimum order, free delivery). */
+const PRICE_LISTS: NavItem = { href: '/admin/price-lists', label: 'Price Lists', icon: <TagsOutlined /> };
 
 /** Spec section 2: the Admin section, for admins only (the desktop sidebar and the phone's Main menu). */
-export const ADMIN_ITEMS: NavItem[] = [ADMIN_DASHBOARD, MANAGE_PRODUCTS, MANAGE_ORDERS, PRODUCTION, DELIVERY_SCHEDULE, MANAGE_CUSTOMERS, INVOICES];
+export const ADMIN_ITEMS: NavItem[] = [ADMIN_DASHBOARD, MANAGE_PRODUCTS, MANAGE_ORDERS, PRODUCTION, DELIVERY_SCHEDULE, MANAGE_CUSTOMERS, PRICE_LISTS, INVOICES];
 
 /**
  * The admin entries of the phone's tab bar: seven tabs (with Products and Orders) are as many as
- * fit; Production and Invoices are in the Main menu only.
+ * fit; Production, Price Lists and Invoices are in the Main menu only.
  */
 export const ADMIN_TAB_ITEMS: NavItem[] = [ADMIN_DASHBOARD, MANAGE_PRODUCTS, MANAGE_ORDERS, DELIVERY_SCHEDULE, MANAGE_CUSTOMERS];
 

@@ -82,6 +82,25 @@ export function useAdminRegister() {
   });
 }
 
+/** POST /api/auth/forgot-password: 202 with the same answer whatever the email (429 past the limit). */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (input: { email: string }) => apiJson<{ message: string }>('POST', '/api/auth/forgot-password', input),
+  });
+}
+
+/**
+ * POST /api/auth/reset-password (issue 20): sets the password with a mailed link's token; every
+ * session of that account ends, so the cached user is checked again.
+ */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) => apiJson<{ ok: true; role: User['role'] }>('POST', '/api/auth/reset-password', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_KEY }),
+  });
+}
+
 /** Spec section 4: after the call, success or failure, the browser goes to /. */
 export async function logout(): Promise<void> {
   try {

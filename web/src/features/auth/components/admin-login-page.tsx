@@ -46,6 +46,7 @@ export function AdminLoginPage() {
         </Button>
       </Form>
       <div className="admin-auth-links">
+        <Link to="/forgot-password?from=admin">Forgot password?</Link>
         <Link to="/admin/register">Create Admin Account</Link>
         <Link to="/">Customer Login</Link>
       </div>

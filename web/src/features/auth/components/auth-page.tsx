@@ -65,6 +65,9 @@ function SignInForm() {
       <Form.Item label="Password" name="password" rules={[rule(validatePassword)]}>
         <Input.Password size="large" autoComplete="current-password" placeholder="Your password" />
       </Form.Item>
+      <div className="auth-forgot-link">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </div>
       <Button type="primary" htmlType="submit" block size="large" disabled={login.isPending}>
         {login.isPending ? 'Signing In...' : 'Sign In'}
       </Button>

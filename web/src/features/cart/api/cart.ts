@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
-import type { Pricing } from '@/lib/money';
-import type { CartLine } from '@contracts/ordering';
+import type { CartLine, PricingAnswer } from '@contracts/ordering';
 
 import { CART_COUNT_KEY, CART_KEY, PRICING_KEY } from '@/lib/query-keys';
 
@@ -30,9 +29,13 @@ export function useCartCount(enabled: boolean) {
   return useQuery<{ count: number }>({ queryKey: CART_COUNT_KEY, enabled, retry: false });
 }
 
-/** Delivery fee and tax rate (read again with the cart after a 409, since they make its total). */
+/**
+ * Delivery fee and tax rate, and (issue 19) the customer's own minimum order, delivery fee and
+ * free-delivery threshold in `own` (read again with the cart after a 409, and after a refusal for
+ * the minimum or a hold, since they make its total and its hints).
+ */
 export function usePricing() {
-  return useQuery<Pricing>({ queryKey: PRICING_KEY });
+  return useQuery<PricingAnswer>({ queryKey: PRICING_KEY });
 }
 
 /** Adding a line changes the cart and (for a new product) its count. */

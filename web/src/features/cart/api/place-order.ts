@@ -19,7 +19,8 @@ export interface PlaceOrderInput {
 /**
  * Placing an order empties the cart, adds an order, moves the metrics and takes stock. A 409 means
  * the cart is not what the customer saw (prices, stock, availability, or it was being ordered
- * elsewhere): the cart, its pricing and the catalogue are read again.
+ * elsewhere): the cart, its pricing and the catalogue are read again. A 400 (below the minimum
+ * order) or 403 (account on hold) reads the pricing again: it carries the customer's own terms.
  */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
@@ -34,7 +35,10 @@ export function usePlaceOrder() {
             queryClient.invalidateQueries({ queryKey: PRICING_KEY }),
             queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
           ])
-        : undefined,
+        : // below the minimum, or on hold (issue 19): the customer's terms changed since the cart read them
+          isApiError(err, 400) || isApiError(err, 403)
+          ? queryClient.invalidateQueries({ queryKey: PRICING_KEY })
+          : undefined,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: CART_KEY, exact: true }),

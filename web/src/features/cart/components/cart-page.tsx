@@ -1,4 +1,4 @@
-import { ClockCircleOutlined, DeleteOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, DeleteOutlined, GiftOutlined, InfoCircleOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, DatePicker, Input, Select, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
@@ -18,14 +18,14 @@ import { isApiError } from '@/lib/api-client';
 import { countdownText, cutoffText, shortDate, useBakeryClock, useServerNow } from '@/lib/bakery-time';
 import { toIsoDate } from '@/lib/dates';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { formatAmount, formatCents, formatMoney, lineTotalCents } from '@/lib/money';
+import { formatAmount, formatCents, formatMoney, lineTotalCents, parseAmount } from '@/lib/money';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { useDeliveryDays } from '../api/calendar';
 import { useCart, usePricing, useRemoveCartItem, useUpdateCartItem } from '../api/cart';
 import { MakeStandingOrderButton } from './make-standing-order-button';
 import { daysAt, firstOrderable, hasOrderingWindows, unavailableNotes } from '../delivery-windows';
-import { placeOrderError, totalChangedDetails, type TotalChanged } from '../place-order-error';
-import { cartTotals, formatRate } from '../totals';
+import { placeOrderError, termsRefusal, totalChangedDetails, type TotalChanged } from '../place-order-error';
+import { cartTerms, cartTermsHints, cartTotals, formatRate } from '../totals';
 import './cart.css';
 
 /** Spec section 2: lines, order summary, delivery details, Place Order. */
@@ -35,6 +35,8 @@ export function CartPage() {
   const mobile = useIsMobile();
   // the last Place Order refused because the total was not the one shown (cleared by the next attempt)
   const [totalChanged, setTotalChanged] = useState<TotalChanged | null>(null);
+  // the last Place Order refused for the customer's terms: on hold, or below their minimum (cleared by the next attempt)
+  const [refusal, setRefusal] = useState<TermsRefusal | null>(null);
   const lines = cart.data ?? [];
   // the products' lead times narrow the delivery dates (one key for the same products, whatever the quantities)
   const productKey = [...new Set(lines.flatMap((l) => (l.product ? [l.productId] : [])))].sort().join(',');
@@ -66,8 +68,15 @@ export function CartPage() {
 
   const totals = cartTotals(lines, pricing.data);
   const pricingReady = !pricing.isLoading;
+  // issue 19: the customer's minimum order and free delivery, by the contracts' rule on the server's prices
+  const terms = cartTerms(pricing.data);
+  const hints = cartTermsHints(totals.subtotal, pricing.data);
+  const belowMinimum = pricingReady && hints.toMinimum !== null;
+  // "Free" only when the threshold waived a fee there was
+  const freeDelivery = terms.freeDeliveryThreshold !== null && hints.toFreeDelivery === null && totals.deliveryFee === 0 && parseAmount(terms.deliveryFee) > 0;
   return (
     <div className={mobile ? 'cart cart-mobile' : 'cart'}>
+      {refusal && (refusal.kind === 'hold' || belowMinimum) && <RefusalNotice refusal={refusal} onClose={() => setRefusal(null)} />}
       <PriceNotice lines={lines} totalChanged={totalChanged} />
       <Card title={<h2 className="card-heading">Items ({lines.length})</h2>} className="cart-items">
         <ul className="cart-lines">
@@ -86,7 +95,7 @@ export function CartPage() {
               </div>
               <div className="summary-row">
                 <dt>Delivery Fee</dt>
-                <dd data-testid="summary-delivery-fee">{formatMoney(totals.deliveryFee)}</dd>
+                <dd data-testid="summary-delivery-fee">{freeDelivery ? 'Free' : formatMoney(totals.deliveryFee)}</dd>
               </div>
               <div className="summary-row">
                 <dt>Tax ({formatRate(pricing.data?.taxRate ?? '0.085')})</dt>
@@ -100,11 +109,14 @@ export function CartPage() {
           ) : (
             <Skeleton active paragraph={{ rows: 3 }} title={false} />
           )}
+          {pricingReady && <TermsHints toMinimum={hints.toMinimum} toFreeDelivery={hints.toFreeDelivery} minimumOrder={terms.minimumOrder} />}
         </Card>
         <DeliveryForm
           empty={lines.length === 0}
           expectedTotal={pricingReady ? formatCents(totals.total) : null}
+          belowMinimum={belowMinimum}
           onTotalChanged={setTotalChanged}
+          onRefused={setRefusal}
           productIds={productIds}
         />
         <MakeStandingOrderButton />
@@ -209,6 +221,51 @@ function PriceNotice({ lines, totalChanged }: { lines: CartLine[]; totalChanged:
   );
 }
 
+type TermsRefusal = NonNullable<ReturnType<typeof termsRefusal>> & { kind: 'hold' | 'minimum' };
+
+/**
+ * Issue 19: how much more reaches the customer's minimum order (Place Order waits for it) and free
+ * delivery; the amounts are the contracts' `cartHints` of the server's prices.
+ */
+function TermsHints({ toMinimum, toFreeDelivery, minimumOrder }: { toMinimum: string | null; toFreeDelivery: string | null; minimumOrder: string | null }) {
+  if (toMinimum === null && toFreeDelivery === null) return null;
+  return (
+    <ul className="cart-hints" aria-label="Order minimums">
+      {toMinimum !== null && (
+        <li id="cart-minimum-hint" className="cart-hint cart-hint-minimum" data-testid="minimum-hint">
+          <InfoCircleOutlined aria-hidden="true" />
+          <span>
+            <strong>Add {formatAmount(toMinimum)} more to reach the minimum order</strong>
+            {minimumOrder !== null && <span className="muted"> · the minimum order is {formatAmount(minimumOrder)}</span>}
+          </span>
+        </li>
+      )}
+      {toFreeDelivery !== null && (
+        <li className="cart-hint cart-hint-free" data-testid="free-delivery-hint">
+          <GiftOutlined aria-hidden="true" />
+          <span>Add {formatAmount(toFreeDelivery)} more for free delivery</span>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** The server refused Place Order for the customer's terms: on hold (403), or below the minimum (400). */
+function RefusalNotice({ refusal, onClose }: { refusal: TermsRefusal; onClose: () => void }) {
+  return (
+    <Alert
+      className="cart-refusal"
+      type="error"
+      showIcon
+      role="alert"
+      closable={{ 'aria-label': 'Dismiss' }}
+      onClose={onClose}
+      title={`${refusal.title}: your order was not placed`}
+      description={refusal.message}
+    />
+  );
+}
+
 /** The chosen date could no longer be ordered and the form moved on: what the page says. */
 interface MovedNotice {
   from: string;
@@ -247,13 +304,18 @@ function MovedDateNotice({ moved, onClose }: { moved: MovedNotice; onClose: () =
 function DeliveryForm({
   empty,
   expectedTotal,
+  belowMinimum,
   onTotalChanged,
+  onRefused,
   productIds,
 }: {
   empty: boolean;
   /** the total shown, in the API's form ("66.75"); null while the pricing is loading */
   expectedTotal: string | null;
+  /** the subtotal is below the customer's minimum order: Place Order waits (the server refuses it too) */
+  belowMinimum: boolean;
   onTotalChanged: (details: TotalChanged | null) => void;
+  onRefused: (refusal: TermsRefusal | null) => void;
   /** the cart's products, sorted: their lead times narrow the dates */
   productIds: readonly string[];
 }) {
@@ -317,13 +379,14 @@ function DeliveryForm({
       notify.error('Your cart is empty');
       return;
     }
-    if (expectedTotal === null) return; // the total is not shown yet
+    if (expectedTotal === null || belowMinimum) return; // the total is not shown yet, or below the minimum
     if (required && !date) {
       setDateError(DeliveryMessages.dateRequired);
       document.getElementById('delivery-date')?.focus();
       return;
     }
     onTotalChanged(null);
+    onRefused(null);
     // mutateAsync: the emptied cart replaces this form before per-call callbacks would run
     place
       .mutateAsync({
@@ -343,6 +406,8 @@ function DeliveryForm({
           if (isApiError(err)) attemptKey.current = newIdempotencyKey();
           const changed = totalChangedDetails(err);
           if (changed) onTotalChanged(changed);
+          const refused = termsRefusal(err);
+          if (refused) onRefused({ ...refused, kind: isApiError(err, 403) ? 'hold' : 'minimum' });
           if (isApiError(err, 400)) {
             // the date or slot was refused: show why at the field, and read the dates again
             const refused = err.body?.errors?.deliveryDate?.[0];
@@ -445,7 +510,14 @@ function DeliveryForm({
             placeholder="Gate code, where to leave the delivery..."
           />
         </div>
-        <Button type="primary" size="large" block onClick={onPlace} disabled={place.isPending || expectedTotal === null}>
+        <Button
+          type="primary"
+          size="large"
+          block
+          onClick={onPlace}
+          disabled={place.isPending || expectedTotal === null || belowMinimum}
+          aria-describedby={belowMinimum ? 'cart-minimum-hint' : undefined}
+        >
           {place.isPending ? 'Placing Order...' : 'Place Order'}
         </Button>
       </div>

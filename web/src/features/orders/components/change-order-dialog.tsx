@@ -113,7 +113,8 @@ export function ChangeOrderDialog({ order, onClose }: { order: Order; onClose: (
             setErrors(err.body.errors);
             // the date was refused: read the dates again
             if (err.body.errors.deliveryDate) void delivery.refetch();
-          } else if (isApiError(err, 409) || isApiError(err, 404)) {
+          } else if (isApiError(err, 409) || isApiError(err, 404) || isApiError(err, 403)) {
+            // 403: the customer's account is on hold (issue 19); the server's words say what to do
             setRefusal({ message: err.serverMessage ?? 'The order could not be changed', more: shortagesText(err.body?.details) });
           } else {
             notify.failed('Failed to change the order', err);

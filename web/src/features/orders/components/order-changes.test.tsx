@@ -219,7 +219,7 @@ describe('the Change order dialog', () => {
     expect(bodyOf(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}`)).toEqual({ deliveryDate: '2026-11-28', deliveryTimeSlot: '8:00 AM - 10:00 AM' });
   });
 
-  it('shows the server’s field message at the date, and a refusal (after the cut-off, not enough stock) above the form', async () => {
+  it('shows the server’s field message at the date, and a refusal (after the cut-off, not enough stock, an account on hold) above the form', async () => {
     let answer = jsonResponse(
       { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Validation failed', errors: { deliveryDate: ['There are no deliveries on Sundays.'] } },
       400,
@@ -246,6 +246,10 @@ describe('the Change order dialog', () => {
     answer = jsonResponse({ statusCode: 409, code: 'CONFLICT', message: 'This order is being prepared: contact the bakery to change it' }, 409, 'Conflict');
     fireEvent.click(dialog.getByText('Save changes').closest('button')!);
     expect(await dialog.findByText('This order is being prepared: contact the bakery to change it')).toBeInTheDocument();
+
+    answer = jsonResponse({ statusCode: 403, code: 'FORBIDDEN', message: 'Your account is on hold. Please contact the bakery.' }, 403, 'Forbidden');
+    fireEvent.click(dialog.getByText('Save changes').closest('button')!);
+    expect(await dialog.findByText('Your account is on hold. Please contact the bakery.')).toBeInTheDocument();
   });
 
   it('sends nothing when nothing changed', async () => {
