@@ -124,7 +124,9 @@ describe('RPC over NATS (NamespacedNatsServer + RpcClient)', () => {
     expect(count('echo.slow', 'TIMEOUT')).toBe(1);
     expect(count('nobody.home', 'NO_RESPONDERS')).toBe(1);
     expect(sampleValue(samples, 'bakery_nats_request_duration_seconds_count')).toBe(4);
-    expect(sampleValue(samples, 'bakery_nats_request_duration_seconds_sum', { pattern: 'echo.slow' })).toBeGreaterThanOrEqual(0.3);
+    // the timed-out request is timed to its 300 ms timeout (the NATS client's timer and the clock
+    // that measures it differ by a fraction of a millisecond, hence not exactly >= 0.3)
+    expect(sampleValue(samples, 'bakery_nats_request_duration_seconds_sum', { pattern: 'echo.slow' })).toBeGreaterThan(0.29);
   });
 
   it('keeps stacks in different namespaces apart', async () => {
