@@ -1,12 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { eventSubject, OrderingEvents, orderNumberOf, PasswordResetMessages } from '@bakery/contracts';
-import { ApiClient, createProduct, eventually, mapLimit, signedInAdmin, signedInCustomer, TEST_PASSWORD, TestStack, uniqueEmail } from '@bakery/testing';
+import { ApiClient, createProduct, eventually, MailCatcher, mailRecipients, mapLimit, signedInAdmin, signedInCustomer, TEST_PASSWORD, TestStack, uniqueEmail } from '@bakery/testing';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { connect } from 'nats';
-import { SMTPServer } from 'smtp-server';
 
 /**
  * Email (issue 20) end to end: the stack sends through a real SMTP server started here
@@ -18,60 +16,6 @@ const PUBLIC_URL = 'http://shop.example.test';
 const ADMIN_ORDER_EMAIL = 'orders@bakery.example.test';
 const SLOT = '6:00 AM - 8:00 AM';
 const HOSTILE = `<script>alert("x")</script> & <img src=x onerror=alert(1)> {{7*7}}`;
-
-/** The SMTP server of the test: every accepted message, parsed; recipients starting with "bounce" refused with 550. */
-class MailCatcher {
-  readonly received: ParsedMail[] = [];
-  private server: SMTPServer | null = null;
-  port = 0;
-
-  async start(port = 0): Promise<void> {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['AUTH', 'STARTTLS'],
-      logger: false,
-      // when the test closes it, open connections are cut at once, as a server going down would
-      closeTimeout: 100,
-      onRcptTo: (address, _session, callback) => {
-        if (address.address.startsWith('bounce')) return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
-        callback();
-      },
-      onData: (stream, _session, callback) => {
-        simpleParser(stream)
-          .then((mail) => {
-            this.received.push(mail);
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-    this.server = server;
-    this.port = (server.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  to(address: string): ParsedMail[] {
-    return this.received.filter((mail) => addresses(mail).includes(address));
-  }
-
-  about(orderId: string): ParsedMail[] {
-    return this.received.filter((mail) => (mail.subject ?? '').includes(orderNumberOf(orderId)));
-  }
-}
-
-function addresses(mail: ParsedMail): string[] {
-  const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-  return to.flatMap((group) => group.value.map((a) => a.address ?? ''));
-}
 
 function tomorrow(): string {
   return new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
@@ -206,6 +150,29 @@ describe('email: order mails and password links, sent through SMTP with retries'
     ]);
   });
 
+  it('sends a customer who turned order updates off no status or change mail, but still the confirmation', async () => {
+    const email = uniqueEmail('quiet');
+    const customer = await signedInCustomer(stack.url, { email });
+    const customerId = (await customer.get('/api/auth/user')).body.id as string;
+    await stack.query(
+      'notifications',
+      `INSERT INTO mail_preferences (customer_id, order_updates, standing_order_previews, cutoff_reminders) VALUES ($1, false, true, false)`,
+      [customerId],
+    );
+    const order = await place(customer, 1, { deliveryDate: tomorrow() });
+    expect((await customer.patch(`/api/orders/${order.id}`, { lines: [{ productId, quantity: 2 }] })).status).toBe(200);
+    expect((await admin.put(`/api/orders/${order.id}/status`, { status: 'confirmed' })).status).toBe(200);
+    // a later order of someone else who wants updates: once its change and status mails are out, this one's events were handled too
+    const control = uniqueEmail('control');
+    const controlCustomer = await signedInCustomer(stack.url, { email: control });
+    const other = await place(controlCustomer, 1, { deliveryDate: tomorrow() });
+    expect((await controlCustomer.patch(`/api/orders/${other.id}`, { lines: [{ productId, quantity: 2 }] })).status).toBe(200);
+    expect((await admin.put(`/api/orders/${other.id}/status`, { status: 'confirmed' })).status).toBe(200);
+    await eventually(async () => smtp.to(control).some((m) => m.subject?.includes('confirmed')) && smtp.to(control).some((m) => m.subject?.includes('changed')));
+    await eventually(async () => (await pendingMail()) === 0);
+    expect(smtp.to(email).map((m) => m.subject)).toEqual([`Order #${orderNumberOf(order.id)} received - Rise & Shine Bakery`]);
+  });
+
   it('loses no mail and sends none twice when the SMTP server is away while 50 orders are placed (two instances sending)', async () => {
     expect(stack.instancesOf('notifications')).toHaveLength(2);
     await eventually(async () => (await pendingMail()) === 0, 15_000);
@@ -243,7 +210,7 @@ describe('email: order mails and password links, sent through SMTP with retries'
       const confirmations = smtp.about(id).filter((m) => m.subject?.startsWith(`Order #${orderNumberOf(id)} received`));
       expect(confirmations).toHaveLength(1);
     }
-    const outageMail = smtp.received.slice(before).filter((m) => customers.some((c) => addresses(m).includes(c.email)));
+    const outageMail = smtp.received.slice(before).filter((m) => customers.some((c) => mailRecipients(m).includes(c.email)));
     expect(outageMail).toHaveLength(50);
     expect(new Set(outageMail.map((m) => m.messageId)).size).toBe(50);
     const [{ failed }] = await stack.query<{ failed: number }>('notifications', `SELECT count(*)::int AS failed FROM mail_outbox WHERE status <> 'sent'`);
@@ -468,7 +435,7 @@ describe('email without SMTP_URL: .eml files under MAIL_DIR, composed once order
     expect(file).toMatch(/^\d{8}T\d{6}Z-password_reset-[0-9a-f-]{36}\.eml$/);
     const mail = await simpleParser(await readFile(path.join(stack.env.MAIL_DIR!, file)));
     expect(mail.subject).toBe('Reset your password - Bakery');
-    expect(addresses(mail)).toEqual([email]);
+    expect(mailRecipients(mail)).toEqual([email]);
     expect(tokenIn(mail).url.origin).toBe(PUBLIC_URL);
 
     const customer = await signedInCustomer(stack.url);

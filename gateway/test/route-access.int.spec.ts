@@ -57,6 +57,8 @@ export const ROUTES: { method: string; path: string; access: Access }[] = [
   { method: 'GET', path: '/api/calendar', access: 'signedIn' },
   { method: 'GET', path: '/api/delivery/calendar', access: 'signedIn' },
   { method: 'POST', path: '/api/standing-orders', access: 'signedIn' },
+  { method: 'POST', path: '/api/standing-orders/skip-link/check', access: 'public' },
+  { method: 'POST', path: '/api/standing-orders/skip-link', access: 'public' },
   { method: 'GET', path: '/api/standing-orders', access: 'signedIn' },
   { method: 'GET', path: '/api/standing-orders/upcoming', access: 'signedIn' },
   { method: 'GET', path: '/api/standing-orders/:id', access: 'signedIn' },

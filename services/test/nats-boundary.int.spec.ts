@@ -74,6 +74,12 @@ function samples(f: Fixtures): Record<string, { [key: string]: Json }> {
     [contracts.AuthPatterns.revokeSession]: { sid: 'no-such-session' },
     [contracts.PasswordResetPatterns.request]: { email: uniqueEmail('boundary'), ip: '10.9.8.7' },
     [contracts.PasswordResetPatterns.complete]: { token: 'A'.repeat(43), password: TEST_PASSWORD },
+    [contracts.MailPreferencePatterns.get]: { customerId: f.customerId },
+    // (its three fields are optional: a hostile variant of one would be a valid payload)
+    [contracts.MailPreferencePatterns.update]: { customerId: f.customerId },
+    [contracts.CutoffReminderPatterns.candidates]: { customerIds: [f.customerId], leadMinutes: 60 },
+    [contracts.SkipLinkPatterns.check]: { token: 'A'.repeat(43) },
+    [contracts.SkipLinkPatterns.use]: { token: 'A'.repeat(43) },
     // customers
     [contracts.CustomersPatterns.register]: { email: uniqueEmail('boundary'), password: TEST_PASSWORD },
     [contracts.CustomersPatterns.create]: { email: uniqueEmail('boundary'), password: TEST_PASSWORD },
@@ -382,6 +388,19 @@ describe('the NATS boundary: every request pattern validates what it accepts', (
         contracts.OrderingEvents.standingDeliverySkipped,
         ['notifications'],
         { standingOrderId: randomUUID(), customerId: f.customerId, deliveryDate: '2099-01-05', reason: 'on_hold' },
+      ],
+      [
+        contracts.OrderingEvents.standingDeliveryPreview,
+        ['notifications'],
+        {
+          standingOrderId: randomUUID(),
+          customerId: f.customerId,
+          standingOrderName: 'Boundary',
+          deliveryDate: '2099-01-05',
+          cutoffAt: new Date().toISOString(),
+          lines: [{ productId: f.productId, quantity: 1 }],
+          skipToken: 'A'.repeat(43),
+        },
       ],
     ];
     const js = nc.jetstream();

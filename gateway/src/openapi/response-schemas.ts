@@ -39,6 +39,7 @@ import {
   type EffectiveTerms,
   type FixedPrice,
   type ForgotPasswordAnswer,
+  type SkipLinkDelivery,
   type HealthReply,
   type Invoice,
   type InvoiceCustomer,
@@ -312,6 +313,16 @@ const upcomingDelivery = objectOf<UpcomingDelivery>({
   lines: arrayOf(objectOf<UpcomingDelivery['lines'][number]>({ productId: uuid(), quantity: integer({ minimum: 1 }) })),
 });
 
+const skipLinkDelivery = objectOf<SkipLinkDelivery>({
+  standingOrderName: string(),
+  deliveryDate: date(),
+  cutoffAt: dateTime(),
+  deliveryTimeSlot: nullable(slot),
+  lines: arrayOf(objectOf<SkipLinkDelivery['lines'][number]>({ productId: uuid(), name: string(), quantity: integer({ minimum: 1 }) })),
+  skipped: boolean(),
+  message: nullable(string()),
+});
+
 const bakeryDetails = objectOf<BakeryDetails>({
   name: string({ minLength: 1, maxLength: 120 }),
   address: string({ maxLength: 500 }),
@@ -582,6 +593,7 @@ export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = {
   CalendarDay: calendarDay,
   StandingOrder: standingOrder,
   UpcomingDelivery: upcomingDelivery,
+  SkipLinkDelivery: skipLinkDelivery,
   BakeryDetails: bakeryDetails,
   Invoice: invoice,
   BakeList: bakeList,

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { SkipLinksController } from './skip-links.controller';
 import { StandingOrdersController } from './standing-orders.controller';
 
-@Module({ controllers: [StandingOrdersController] })
+// the skip-link routes first: `/api/standing-orders/skip-link` must not be read as a standing order's id
+@Module({ controllers: [SkipLinksController, StandingOrdersController] })
 export class StandingOrdersModule {}

@@ -12,6 +12,7 @@ import {
   isCutoffTime,
   nextOrderableDate,
   orderDateRefusal,
+  reminderDelivery,
   type ScheduleContext,
   scheduleProblems,
   slotsOn,
@@ -203,5 +204,28 @@ describe('which dates can be ordered', () => {
     const empty = bakerySchedule();
     empty.weekdays[0] = { ...empty.weekdays[0], slots: [] };
     expect(scheduleProblems(empty)).toEqual({ 'weekdays.0.slots': ['A delivery day needs at least one slot'] });
+  });
+});
+
+describe('cut-off reminders (issue 20)', () => {
+  const zone = 'Europe/London';
+  const london = (iso: string) => at(iso, zone);
+  const remind = (now: string, lead = 120, closures: ScheduleContext['closures'] = []) =>
+    reminderDelivery('2026-12-01', '2026-12-31', lead, ctx(bakerySchedule(), london(now), zone, closures));
+
+  it('names the next delivery that can be ordered once its cut-off is within the lead time, until the cut-off', () => {
+    // Tuesday 1 December: Wednesday's orders close at 2 PM
+    expect(remind('2026-12-01T11:59')).toBeNull();
+    expect(remind('2026-12-01T12:00')).toEqual({ date: '2026-12-02', cutoffAt: london('2026-12-01T14:00') });
+    expect(remind('2026-12-01T13:59')?.date).toBe('2026-12-02');
+    // at the cut-off Wednesday closes; Thursday's cut-off is a day away
+    expect(remind('2026-12-01T14:00')).toBeNull();
+    expect(remind('2026-12-01T14:00', 24 * 60)?.date).toBe('2026-12-03');
+  });
+
+  it('passes over a closed day to the next delivery', () => {
+    const closed = [{ id: 'c', from: '2026-12-02', to: '2026-12-02', message: 'Closed' }];
+    expect(remind('2026-12-01T12:30', 120, closed)).toBeNull();
+    expect(remind('2026-12-02T12:30', 120, closed)).toEqual({ date: '2026-12-03', cutoffAt: london('2026-12-02T14:00') });
   });
 });

@@ -262,6 +262,18 @@ export function nextOrderableDate(from: string, maxDate: string, ctx: ScheduleCo
 }
 
 /**
+ * The delivery a cut-off reminder is about (issue 20), or null when none is due: the first date from
+ * `from` that can still be ordered, when its cut-off is at most `leadMinutes` away.
+ */
+export function reminderDelivery(from: string, maxDate: string, leadMinutes: number, ctx: ScheduleContext): { date: string; cutoffAt: Date } | null {
+  const date = nextOrderableDate(from, maxDate, ctx);
+  if (!date) return null;
+  const { cutoffAt } = judge(date, ctx, []);
+  if (!cutoffAt) return null;
+  return cutoffAt.getTime() - ctx.now.getTime() <= leadMinutes * 60_000 ? { date, cutoffAt } : null;
+}
+
+/**
  * Why an order for `date` with `products` is refused, in full (the reason and the next date that
  * can be ordered), or null when it can be placed. `today` and `maxDate` bound the search for the
  * next date (the bakery's today and its last bookable date).

@@ -29,3 +29,5 @@ export * from './production';
 export * from './invoices';
 export * from './password-reset';
 export * from './mail';
+export * from './mail-preferences';
+export * from './standing-previews';

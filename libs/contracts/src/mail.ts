@@ -30,6 +30,10 @@ export const MAIL_KINDS = [
   'password_reset',
   /** an admin-created customer's link to set their own password */
   'welcome',
+  /** a standing order's coming delivery, with a one-click skip link (./standing-previews) */
+  'standing_order_preview',
+  /** the next cut-off is near and the customer has no order for it (opt-in) */
+  'cutoff_reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

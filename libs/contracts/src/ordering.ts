@@ -78,6 +78,8 @@ export const OrderingEvents = {
   orderAmended: 'order.amended',
   /** a standing order's delivery was skipped, not placed (its customer is on hold): StandingDeliverySkippedEvent; notifications alerts the admins */
   standingDeliverySkipped: 'standing-delivery.skipped',
+  /** a standing order's delivery is coming (STANDING_PREVIEW_DAYS before its cut-off): StandingDeliveryPreviewEvent (./standing-previews), with a skip link's token; notifications mails it */
+  standingDeliveryPreview: 'standing-delivery.preview',
 } as const;
 
 // Event payloads are classes: the consumers' event bus validates each one with them (`bus.on(type,

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { DELIVERY_TIME_SLOTS } from './constants';
 import { DEFAULT_DELIVERY_SCHEDULE, type DeliverySchedule, type ScheduleContext, WEEKDAYS } from './delivery-rules';
-import { deliveryChangeable, dueOccurrences, isPausedOn, occurrenceOn, occurrencesBetween, plannedLines, type StandingOrderTerms } from './standing-order-rules';
+import { deliveryChangeable, dueOccurrences, isPausedOn, occurrenceOn, occurrencesBetween, plannedLines, previewDates, type StandingOrderTerms } from './standing-order-rules';
 
 const ZONE = 'Europe/London';
 const at = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();
@@ -117,5 +117,31 @@ describe('standing order occurrences', () => {
     expect(occurrence.cutoffAt).toEqual(cutoff);
     expect(deliveryChangeable(occurrence, new Date(cutoff.getTime() - 1))).toBe(true);
     expect(deliveryChangeable(occurrence, cutoff)).toBe(false);
+  });
+});
+
+describe('standing-order previews (issue 20)', () => {
+  const ahead = 10;
+  it('previews a delivery from `previewDays` before its cut-off until the cut-off', () => {
+    // Thursday 3 December's cut-off is Wednesday 2 PM: previews from Monday 2 PM
+    const dates = (now: string, days = 2) => previewDates('2026-11-30', ahead, days, ctx(at(now))).map((d) => d.date);
+    expect(dates('2026-11-30T13:59')).not.toContain('2026-12-03');
+    expect(dates('2026-11-30T14:00')).toContain('2026-12-03');
+    expect(dates('2026-12-02T13:59')).toContain('2026-12-03');
+    expect(dates('2026-12-02T14:00')).not.toContain('2026-12-03');
+    // on Monday 2 PM Tuesday's orders have just closed, Wednesday's and Thursday's cut-offs are within 2 days, Friday's not yet
+    expect(dates('2026-11-30T14:00')).toEqual(['2026-12-02', '2026-12-03']);
+    expect(dates('2026-11-30T14:00', 0)).toEqual([]);
+  });
+
+  it('skips days without deliveries and closures, and counts calendar days across a clock change', () => {
+    const closed = [{ id: 'c', from: '2026-12-02', to: '2026-12-02', message: 'Closed' }];
+    expect(previewDates('2026-11-30', ahead, 2, ctx(at('2026-11-30T13:00'), closed)).map((d) => d.date)).toEqual(['2026-12-01']);
+    expect(previewDates('2026-11-30', ahead, 2, ctx(at('2026-11-30T14:00'), closed)).map((d) => d.date)).toEqual(['2026-12-03']);
+    // Sunday 6 December has no deliveries: never previewed, while Monday's is
+    expect(previewDates('2026-12-04', ahead, 3, ctx(at('2026-12-04T14:00'))).map((d) => d.date)).toEqual(['2026-12-07', '2026-12-08']);
+    // clocks go back on 25 October 2026: Tuesday 27 October's cut-off (Monday 2 PM GMT) is previewed from Saturday 2 PM BST
+    expect(previewDates('2026-10-24', ahead, 2, ctx(at('2026-10-24T13:59'))).map((d) => d.date)).not.toContain('2026-10-27');
+    expect(previewDates('2026-10-24', ahead, 2, ctx(at('2026-10-24T14:00'))).map((d) => d.date)).toContain('2026-10-27');
   });
 });

@@ -4,6 +4,7 @@
  * app may import it. Dates are calendar dates (YYYY-MM-DD); the cut-offs come from the delivery
  * schedule (./delivery-rules), so closures and days without deliveries have no occurrence.
  */
+import { DateTime } from 'luxon';
 import { addDays } from './calendar';
 import { calendarDay, cutoffOf, ruleFor, type ScheduleContext, weekdayOf } from './delivery-rules';
 
@@ -120,6 +121,26 @@ export function dueDates(today: string, lookAheadDays: number, ctx: ScheduleCont
     if (cutoffAt.getTime() <= ctx.now.getTime()) due.push({ date, cutoffAt });
   }
   return due;
+}
+
+/**
+ * The dates whose deliveries get their preview email now (issue 20): the bakery delivers that day,
+ * its cut-off has not passed, and the cut-off is at most `previewDays` calendar days away in the
+ * bakery's zone (so a preview keeps its wall-clock time across a daylight-saving change). A standing
+ * order made later than that gets its preview at once. `previewDays` 0 sends none.
+ */
+export function previewDates(today: string, lookAheadDays: number, previewDays: number, ctx: ScheduleContext): { date: string; cutoffAt: Date }[] {
+  if (previewDays <= 0) return [];
+  const now = ctx.now.getTime();
+  const dates: { date: string; cutoffAt: Date }[] = [];
+  for (let date = today; date <= addDays(today, lookAheadDays); date = addDays(date, 1)) {
+    const day = calendarDay(date, ctx);
+    if (day.reason === 'closure' || day.reason === 'closed_weekday') continue;
+    const cutoffAt = cutoffOf(date, ruleFor(ctx.schedule, date), ctx.timeZone);
+    const previewAt = DateTime.fromJSDate(cutoffAt, { zone: ctx.timeZone }).minus({ days: previewDays }).toMillis();
+    if (previewAt <= now && now < cutoffAt.getTime()) dates.push({ date, cutoffAt });
+  }
+  return dates;
 }
 
 /** A standing order's deliveries on the due dates (`dueDates`) that are not skipped. */

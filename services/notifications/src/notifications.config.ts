@@ -40,6 +40,14 @@ export const notificationsConfigSpec = {
     if (!email) throw new Error('expected an email address');
     return email;
   }),
+  cutoffReminderMinutes: envVar.int(
+    'CUTOFF_REMINDER_MINUTES',
+    'how long before the next cut-off customers who asked for reminders are emailed when they have no order for that delivery',
+    180,
+    1,
+    7 * 24 * 60,
+  ),
+  cutoffReminderIntervalSeconds: envVar.int('CUTOFF_REMINDER_INTERVAL_SECONDS', 'how often each notifications instance looks for cut-off reminders to send', 60, 1, 3600),
   mailMaxAttempts: envVar.int('MAIL_MAX_ATTEMPTS', 'attempts to send one email before it is marked failed', 20, 1, 1000),
   mailRetryBaseMs: envVar.int('MAIL_RETRY_BASE_MS', 'wait before the second attempt to send an email; doubled after each failure', 1000, 10, 3_600_000),
   mailRetryMaxMs: envVar.int('MAIL_RETRY_MAX_MS', 'longest wait between two attempts to send an email', 600_000, 10, 86_400_000),

@@ -18,6 +18,13 @@ export const orderingConfigSpec = {
     1,
     3600,
   ),
+  standingPreviewDays: envVar.int(
+    'STANDING_PREVIEW_DAYS',
+    "how many days before a standing order delivery's cut-off its customer is emailed what will be ordered, with a skip link (0: no previews)",
+    2,
+    0,
+    14,
+  ),
   autoConfirmIntervalSeconds: envVar.int(
     'AUTO_CONFIRM_INTERVAL_SECONDS',
     'how often ordering confirms pending orders whose cut-off has passed (when the schedule says autoConfirmAtCutoff)',

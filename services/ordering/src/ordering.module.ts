@@ -12,6 +12,8 @@ import { MetricsController } from './dashboard/metrics.controller';
 import { MetricsService } from './dashboard/metrics.service';
 import { OrderStatsZone } from './dashboard/order-stats';
 import { AutoConfirmTask } from './delivery/auto-confirm.task';
+import { CutoffRemindersController } from './delivery/cutoff-reminders.controller';
+import { CutoffRemindersService } from './delivery/cutoff-reminders.service';
 import { DeliveryScheduleController } from './delivery/delivery-schedule.controller';
 import { DeliveryScheduleService } from './delivery/delivery-schedule.service';
 import { cartClaimTakeoverMs, ORDERING_CONFIG, OrderingConfig, orderingConfigSpec } from './ordering.config';
@@ -28,6 +30,8 @@ import { CustomerTermsClient } from './pricing/customer-terms.client';
 import { StandingOrderMaterializer } from './standing-orders/standing-order-materializer';
 import { StandingOrdersController } from './standing-orders/standing-orders.controller';
 import { StandingOrdersService } from './standing-orders/standing-orders.service';
+import { SkipLinksController } from './standing-orders/skip-links.controller';
+import { StandingPreviews } from './standing-orders/standing-previews';
 import { ProductionController } from './production/production.controller';
 import { ProductionService } from './production/production.service';
 import { BakeryDetailsService } from './invoices/bakery-details.service';
@@ -37,7 +41,7 @@ import { InvoicesService } from './invoices/invoices.service';
 /** Carts, orders, pricing and dashboard metrics. */
 @Module({
   imports: [TypeOrmModule.forFeature([CartItem, OrderRow, OrderItemRow, Configuration])],
-  controllers: [CartController, OrdersController, OrderChangesController, PricingController, MetricsController, CalendarController, DeliveryScheduleController, StandingOrdersController, InvoicesController, ProductionController],
+  controllers: [CartController, OrdersController, OrderChangesController, PricingController, MetricsController, CalendarController, DeliveryScheduleController, StandingOrdersController, InvoicesController, ProductionController, SkipLinksController, CutoffRemindersController],
   providers: [
     {
       provide: ORDERING_CONFIG,
@@ -54,6 +58,8 @@ import { InvoicesService } from './invoices/invoices.service';
     AutoConfirmTask,
     StandingOrdersService,
     StandingOrderMaterializer,
+    StandingPreviews,
+    CutoffRemindersService,
     ProductionService,
     BakeryDetailsService,
     InvoicesService,

@@ -5,3 +5,4 @@ export * from './stack';
 export * from './http';
 export * from './accounts';
 export * from './schedules';
+export * from './mail-catcher';

@@ -15,6 +15,8 @@ const AdminLoginPage = lazy(() => import('@/features/auth/components/admin-login
 const AdminRegisterPage = lazy(() => import('@/features/auth/components/admin-register-page'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/components/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/components/reset-password-page'));
+// a standing-order preview's one-click skip link (issue 20), composed in ./routes
+const SkipDeliveryPage = lazy(() => import('./routes/skip-delivery'));
 const AdminDashboardPage = lazy(() => import('@/features/dashboard/components/admin-dashboard-page'));
 const ManageProductsPage = lazy(() => import('@/features/products/components/manage-products-page'));
 const ManageOrdersPage = lazy(() => import('@/features/orders/components/manage-orders-page'));
@@ -42,6 +44,7 @@ export const routes: RouteObject[] = [
   // the password links (issue 20): public, also for a signed-in visitor
   { path: '/forgot-password', element: <Lazy page={<ForgotPasswordPage />} /> },
   { path: '/reset-password', element: <Lazy page={<ResetPasswordPage />} /> },
+  { path: '/skip-delivery', element: <Lazy page={<SkipDeliveryPage />} /> },
   {
     element: <GuardedLayout />,
     children: [

@@ -11,6 +11,7 @@ import {
   OrderStatusChangedEvent,
   OrderUpdatedBroadcast,
   PasswordLinkIssuedEvent,
+  StandingDeliveryPreviewEvent,
   StandingDeliverySkippedEvent,
   StockLowEvent,
 } from '@bakery/contracts';
@@ -23,7 +24,8 @@ import { Broadcaster } from '../pushes/broadcaster';
 /**
  * The facts behind every realtime push: order.placed (a notification for the admins' badge),
  * order.status-changed, order.amended and stock.low; and behind every email (order.placed,
- * order.status-changed, order.amended, password-link.issued: ../mail/order-mails.ts, written in
+ * order.status-changed, order.amended, password-link.issued, standing-delivery.preview:
+ * ../mail/order-mails.ts, written in
  * the same transaction). Pushes reach the gateways as broadcasts, sent only after the handler's
  * transaction committed (the event bus's `afterCommit`): a push sent from the handler itself could
  * announce a row nobody can see yet, or one that is then rolled back.
@@ -51,6 +53,7 @@ export class EventsHandler {
     bus.on(OrderingEvents.standingDeliverySkipped, (event, tx) => this.standingDeliverySkipped(event, tx), StandingDeliverySkippedEvent);
     // email (issue 20): the mail outbox's rows are written in the same transactions (../mail/order-mails.ts)
     bus.on(AuthEvents.passwordLinkIssued, (event, tx) => this.mails.passwordLink(event, tx), PasswordLinkIssuedEvent);
+    bus.on(OrderingEvents.standingDeliveryPreview, (event, tx) => this.mails.standingPreview(event, tx), StandingDeliveryPreviewEvent);
   }
 
   async orderPlaced(event: EventEnvelope<OrderPlacedEvent>, tx: EventTransaction): Promise<void> {

@@ -9,10 +9,23 @@ import {
   OrderingPatterns,
   type OrderStatus,
   type PasswordLinkIssuedEvent,
+  type OrderContact,
   type Product,
+  CustomersPatterns,
+  type StandingDeliveryPreviewEvent,
 } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
-import { adminNewOrderMail, amendedMail, type ComposedMail, confirmationMail, passwordLinkMail, productsMissingFrom, statusMail } from './mail-content';
+import {
+  adminNewOrderMail,
+  amendedMail,
+  type ComposedMail,
+  confirmationMail,
+  cutoffReminderMail,
+  passwordLinkMail,
+  productsMissingFrom,
+  standingPreviewMail,
+  statusMail,
+} from './mail-content';
 import { MailContextSource } from './mail-context.source';
 
 /** What the event handler wrote of a mail: enough to compose it (../mail/order-mails.ts). */
@@ -22,7 +35,7 @@ export interface MailToCompose {
   recipient: string | null;
   orderId: string | null;
   customerId: string | null;
-  /** order_status: { status }; order_amended: the event; password links: the event */
+  /** order_status: { status }; order_amended, password links, previews: the event; cutoff_reminder: { deliveryDate, cutoffAt } */
   data: Record<string, unknown>;
 }
 
@@ -70,12 +83,30 @@ export class MailComposer {
         const names = await this.productNames(productsMissingFrom(order, event));
         return { ...amendedMail(order, event, ctx, names), recipient: order.customer.email };
       }
+      case 'standing_order_preview': {
+        const event = mail.data as unknown as StandingDeliveryPreviewEvent;
+        const names = await this.productNames(event.lines.map((line) => line.productId));
+        return { ...standingPreviewMail(event, names, ctx), recipient: await this.customerEmail(mail) };
+      }
+      case 'cutoff_reminder':
+        return { ...cutoffReminderMail(mail.data as { deliveryDate: string; cutoffAt: string }, ctx), recipient: await this.customerEmail(mail) };
     }
   }
 
   private known(mail: MailToCompose): string {
     if (!mail.recipient) throw new UnsendableMail(`a ${mail.kind} mail without a recipient`);
     return mail.recipient;
+  }
+
+  /** A customer's address as customers has it now (a mail that is not about an order). */
+  private async customerEmail(mail: MailToCompose): Promise<string> {
+    if (!mail.customerId) throw new UnsendableMail(`a ${mail.kind} mail without its customer`);
+    try {
+      return (await this.rpc.request<OrderContact>(CustomersPatterns.orderContact, { userId: mail.customerId })).email;
+    } catch (err) {
+      if (err instanceof AppError && err.code === ErrorCode.NotFound) throw new UnsendableMail(`customer ${mail.customerId} is unknown`);
+      throw err;
+    }
   }
 
   private async order(mail: MailToCompose): Promise<Order> {

@@ -5,11 +5,14 @@ import {
   amendmentChanges,
   bakeryTime,
   confirmationMail,
+  cutoffReminderMail,
   longDate,
   type MailContext,
   money,
   passwordLinkMail,
   productsMissingFrom,
+  skipLinkUrl,
+  standingPreviewMail,
   statusMail,
   subjectLine,
 } from './mail-content';
@@ -183,5 +186,50 @@ describe('mail content', () => {
     expect(mail.text).not.toContain('Instructions');
     expect(mail.text).not.toContain('change or cancel');
     expect(adminNewOrderMail(bare, ctx).subject).toContain('from a@b.co');
+  });
+
+  it('previews a standing order’s delivery: what it orders, the cut-off, a skip link and a way to stop them; people’s text escaped', () => {
+    const token = 'A'.repeat(43);
+    const mail = standingPreviewMail(
+      {
+        standingOrderId: '11111111-1111-4111-8111-111111111111',
+        customerId: '22222222-2222-4222-8222-222222222222',
+        standingOrderName: `Weekly ${HOSTILE}`,
+        deliveryDate: '2026-12-03',
+        cutoffAt: '2026-12-02T13:00:00.000Z',
+        deliveryTimeSlot: '6:00 AM - 8:00 AM',
+        lines: [
+          { productId: 'p1', quantity: 6 },
+          { productId: 'gone', quantity: 2 },
+        ],
+        skipToken: token,
+      },
+      new Map([['p1', 'Sourdough <b>Loaf</b>']]),
+      ctx,
+    );
+    expect(mail.kind).toBe('standing_order_preview');
+    expect(mail.subject).toBe(`Coming delivery on Thursday, December 3, 2026: Weekly ${HOSTILE.replace(/\s+/g, ' ')} - Rise & Shine <Bakery>`);
+    expect(skipLinkUrl(ctx.publicUrl, token)).toBe(`https://shop.example.com/skip-delivery?token=${token}`);
+    expect(mail.text).toContain(`Skip this delivery: https://shop.example.com/skip-delivery?token=${token}`);
+    // attribute values are escaped too ('=' as &#x3D;), which mail clients read back
+    expect(mail.html).toContain(`href="https://shop.example.com/skip-delivery?token&#x3D;${token}"`);
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('https://shop.example.com/account');
+      expect(body).toContain('Wed, Dec 2, 2026, 2:00 PM GMT+1');
+      expect(body).toContain('6:00 AM - 8:00 AM');
+    }
+    expect(mail.text).toContain('- Sourdough <b>Loaf</b> x 6');
+    expect(mail.text).toContain('- A product no longer in the catalogue x 2');
+    expect(mail.html).toContain('Sourdough &lt;b&gt;Loaf&lt;/b&gt; x 6');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('Skip this delivery');
+  });
+
+  it('reminds of a near cut-off with the date, the time in the bakery’s zone and a link to order', () => {
+    const mail = cutoffReminderMail({ deliveryDate: '2026-12-02', cutoffAt: '2026-12-01T13:00:00.000Z' }, ctx);
+    expect(mail.kind).toBe('cutoff_reminder');
+    expect(mail.subject).toBe('Orders for Wednesday, December 2, 2026 close at Tue, Dec 1, 2026, 2:00 PM GMT+1 - Rise & Shine <Bakery>');
+    expect(mail.text).toContain('Order now: https://shop.example.com/products');
+    expect(mail.html).toContain('Rise &amp; Shine &lt;Bakery&gt;');
   });
 });

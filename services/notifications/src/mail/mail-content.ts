@@ -8,6 +8,8 @@ import {
   parseAmount,
   PASSWORD_RESET_PATH,
   type PasswordLinkIssuedEvent,
+  SKIP_DELIVERY_PATH,
+  type StandingDeliveryPreviewEvent,
 } from '@bakery/contracts';
 import { renderMail } from './templates';
 
@@ -212,4 +214,40 @@ export function passwordLinkMail(event: PasswordLinkIssuedEvent, ctx: MailContex
   return event.purpose === 'welcome'
     ? compose('welcome', `Welcome to ${ctx.bakeryName}: set your password`, ctx, view, true)
     : compose('password_reset', 'Reset your password', ctx, view);
+}
+
+/** Where a customer turns optional emails off: the Account page. */
+function preferencesUrl(ctx: MailContext): string {
+  return `${ctx.publicUrl}/account`;
+}
+
+/** The one-click skip link of a preview: `<PUBLIC_URL>/skip-delivery?token=...`. */
+export function skipLinkUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}${SKIP_DELIVERY_PATH}?${new URLSearchParams({ token }).toString()}`;
+}
+
+/** A standing order's coming delivery, with what it will order (product names from catalog; a gone one is named so). */
+export function standingPreviewMail(event: StandingDeliveryPreviewEvent, names: ReadonlyMap<string, string>, ctx: MailContext): ComposedMail {
+  const date = longDate(event.deliveryDate);
+  return compose('standing_order_preview', `Coming delivery on ${date}: ${event.standingOrderName}`, ctx, {
+    name: event.standingOrderName,
+    deliveryDate: date,
+    slot: event.deliveryTimeSlot ?? null,
+    cutoffAt: bakeryTime(event.cutoffAt, ctx.timeZone),
+    lines: event.lines.map((line) => ({ name: names.get(line.productId) ?? 'A product no longer in the catalogue', quantity: line.quantity })),
+    skipUrl: skipLinkUrl(ctx.publicUrl, event.skipToken),
+    standingOrdersUrl: `${ctx.publicUrl}/standing-orders`,
+    preferencesUrl: preferencesUrl(ctx),
+  });
+}
+
+/** The next cut-off is near and the customer has nothing for that delivery. */
+export function cutoffReminderMail(reminder: { deliveryDate: string; cutoffAt: string }, ctx: MailContext): ComposedMail {
+  const date = longDate(reminder.deliveryDate);
+  return compose('cutoff_reminder', `Orders for ${date} close at ${bakeryTime(reminder.cutoffAt, ctx.timeZone)}`, ctx, {
+    deliveryDate: date,
+    cutoffAt: bakeryTime(reminder.cutoffAt, ctx.timeZone),
+    shopUrl: `${ctx.publicUrl}/products`,
+    preferencesUrl: preferencesUrl(ctx),
+  });
 }

@@ -1,20 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope, OrderAmendedEvent, OrderPlacedEvent, OrderStatusChangedEvent, PasswordLinkIssuedEvent } from '@bakery/contracts';
+import type { EventEnvelope, OrderAmendedEvent, OrderPlacedEvent, OrderStatusChangedEvent, PasswordLinkIssuedEvent, StandingDeliveryPreviewEvent } from '@bakery/contracts';
 import type { EventTransaction } from '@bakery/event-bus';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
 import { statusMailWanted } from './mail-rules';
 import { MailOutbox } from './mail-outbox';
+import { MailPreferencesStore } from './mail-preferences';
 
 /**
  * The mails each event calls for, written to the mail outbox in the handler's transaction: a mail
  * exists exactly when its event was handled, once. Nothing here asks another service: the worker
  * composes each mail before its first attempt (mail-composer.ts), so an ordering that does not
  * answer delays mail, never the events (nor the admins' badge, handled in the same transaction).
+ * Optional mail (status changes, amendments, previews) is written only for customers who want it
+ * (their preferences as they are when the event is handled).
  */
 @Injectable()
 export class OrderMails {
   constructor(
     private readonly outbox: MailOutbox,
+    private readonly preferences: MailPreferencesStore,
     @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
   ) {}
 
@@ -29,12 +33,13 @@ export class OrderMails {
 
   async statusChanged(event: EventEnvelope<OrderStatusChangedEvent>, tx: EventTransaction): Promise<void> {
     const { orderId, customerId, status } = event.payload;
-    if (!statusMailWanted(status)) return;
+    if (!statusMailWanted(status) || !(await this.preferences.wants(tx.manager, customerId, 'order_status'))) return;
     await this.outbox.add(tx, { eventId: event.id, kind: 'order_status', orderId, customerId, data: { status } });
   }
 
   async amended(event: EventEnvelope<OrderAmendedEvent>, tx: EventTransaction): Promise<void> {
     const { orderId, customerId } = event.payload;
+    if (!(await this.preferences.wants(tx.manager, customerId, 'order_amended'))) return;
     await this.outbox.add(tx, { eventId: event.id, kind: 'order_amended', orderId, customerId, data: { ...event.payload } });
   }
 
@@ -42,5 +47,12 @@ export class OrderMails {
   async passwordLink(event: EventEnvelope<PasswordLinkIssuedEvent>, tx: EventTransaction): Promise<void> {
     const kind = event.payload.purpose === 'welcome' ? 'welcome' : 'password_reset';
     await this.outbox.add(tx, { eventId: event.id, kind, recipient: event.payload.email, data: { ...event.payload }, sensitive: true });
+  }
+
+  /** A standing order's coming delivery: the row holds the skip link's token until the mail is sent (then it is blanked). */
+  async standingPreview(event: EventEnvelope<StandingDeliveryPreviewEvent>, tx: EventTransaction): Promise<void> {
+    const { customerId } = event.payload;
+    if (!(await this.preferences.wants(tx.manager, customerId, 'standing_order_preview'))) return;
+    await this.outbox.add(tx, { eventId: event.id, kind: 'standing_order_preview', customerId, data: { ...event.payload }, sensitive: true });
   }
 }

@@ -196,6 +196,50 @@ The link works once, until {{expiresAt}}.
 {{bakeryName}}
 `,
   },
+  standing_order_preview: {
+    html: `{{#> layout}}
+<h1 style="font-size:20px;margin:0 0 12px;">Your coming delivery</h1>
+<p>Your standing order <strong>{{name}}</strong> will order this for <strong>{{deliveryDate}}</strong>{{#if slot}}, {{slot}}{{/if}}:</p>
+<ul>{{#each lines}}<li>{{name}} x {{quantity}}</li>{{/each}}</ul>
+<p>It becomes an order at the cut-off, <strong>{{cutoffAt}}</strong>. Until then you can skip this delivery or change it.</p>
+${button('{{skipUrl}}', 'Skip this delivery')}
+<p><a href="{{standingOrdersUrl}}" style="color:${PRIMARY};">Change it in your standing orders</a></p>
+<p style="font-size:12px;color:#6b5d50;">The skip link works once, until the cut-off, without signing in. <a href="{{preferencesUrl}}" style="color:#6b5d50;">Stop these emails</a></p>
+{{/layout}}`,
+    text: `Your coming delivery
+
+Your standing order {{name}} will order this for {{deliveryDate}}{{#if slot}}, {{slot}}{{/if}}:
+{{#each lines}}- {{name}} x {{quantity}}
+{{/each}}
+It becomes an order at the cut-off, {{cutoffAt}}. Until then you can skip this delivery or change it.
+
+Skip this delivery: {{skipUrl}}
+Change it in your standing orders: {{standingOrdersUrl}}
+
+The skip link works once, until the cut-off, without signing in.
+Stop these emails: {{preferencesUrl}}
+
+{{bakeryName}}
+`,
+  },
+  cutoff_reminder: {
+    html: `{{#> layout}}
+<h1 style="font-size:20px;margin:0 0 12px;">Orders close soon</h1>
+<p>Orders for <strong>{{deliveryDate}}</strong> close at <strong>{{cutoffAt}}</strong>, and you have no order for that delivery yet.</p>
+${button('{{shopUrl}}', 'Order now')}
+<p style="font-size:12px;color:#6b5d50;">You asked for these reminders. <a href="{{preferencesUrl}}" style="color:#6b5d50;">Stop them</a></p>
+{{/layout}}`,
+    text: `Orders close soon
+
+Orders for {{deliveryDate}} close at {{cutoffAt}}, and you have no order for that delivery yet.
+
+Order now: {{shopUrl}}
+
+You asked for these reminders. Stop them: {{preferencesUrl}}
+
+{{bakeryName}}
+`,
+  },
 };
 
 type Render = (view: object) => string;

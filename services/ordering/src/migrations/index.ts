@@ -5,6 +5,7 @@ import { DeliverySchedule1763700012000 } from './1763700012000-delivery-schedule
 import { StandingOrders1763700013000 } from './1763700013000-standing-orders';
 import { ProductionPrints1763700014000 } from './1763700014000-production-prints';
 import { Invoices1763700014500 } from './1763700014500-invoices';
+import { StandingPreviews1763700017000 } from './1763700017000-standing-previews';
 
 /** Migrations of the ordering database, oldest first (the event bus tables come from the service kit). */
 export const orderingMigrations: Function[] = [
@@ -15,4 +16,5 @@ export const orderingMigrations: Function[] = [
   StandingOrders1763700013000,
   ProductionPrints1763700014000,
   Invoices1763700014500,
+  StandingPreviews1763700017000,
 ];
