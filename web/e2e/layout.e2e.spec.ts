@@ -7,10 +7,10 @@
  * critical violation. A screenshot of each screen: test-artifacts/screenshots/layout-<width>-<screen>.png.
  */
 import { TEST_ADMIN_KEY } from '@bakery/testing';
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, isoDateFromToday, MOBILE, newPage, openedDialog, reportFailure, screenshot, seedCatalogue, startE2E, type E2E } from './support/harness';
 import { registerAdminApi, registerCustomerApi, signInContext } from './support/admin';
+import { axeSerious } from './support/axe';
 
 jest.setTimeout(300_000);
 
@@ -19,34 +19,10 @@ const LONG_NAME = 'Roggenvollkornsauerteigbrotmitsonnenblumenkernenundkuerbisker
 const LONG_BUSINESS = 'Kaffeehausundkonditoreiamaltenmarktplatzgegenueberdemrathausbrunnen';
 const LONG_INSTRUCTIONS = 'Bitteanderhintertuerklingelnunddiebrotkistenimkuehlraumlinksnebendemregalabstellen';
 
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; html: string; failureSummary?: string }[];
-}
-
 /** The page does not scroll sideways. */
 async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void> {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect({ screen, scrollWidth }).toEqual({ screen, scrollWidth: Math.min(scrollWidth, innerWidth) });
-}
-
-/** axe-core on the page as it is: its serious and critical violations go into `findings`. */
-async function axeSerious(page: Page, screen: string, findings: unknown[]): Promise<void> {
-  // evaluated over the DevTools protocol: the app's CSP (script-src 'self') refuses an added <script>
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4).map((n) => ({ target: n.target, html: n.html.slice(0, 160), failureSummary: n.failureSummary?.slice(0, 300) })) }));
-  });
-  for (const v of violations) {
-    if (v.impact === 'serious' || v.impact === 'critical') findings.push(...v.nodes.map((n) => `${screen}: ${v.id} (${v.help}): ${n.target.join(' ')} ${n.html} ${n.failureSummary ?? ''}`));
-  }
 }
 
 /** Every element matching `inner` lies across inside its `outer` box (or the viewport), 1 px of rounding allowed. */

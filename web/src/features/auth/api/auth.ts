@@ -4,7 +4,7 @@ import { assignLocation } from '@/lib/browser';
 import { CREDENTIALS_META, getQueryFn } from '@/lib/query-client';
 import type { User } from '@/lib/user';
 
-import { USER_KEY } from '@/lib/query-keys';
+import { PRODUCTS_KEY, USER_KEY } from '@/lib/query-keys';
 
 export { USER_KEY };
 
@@ -41,6 +41,8 @@ export function useLogin() {
       // a new session: drop whatever the previous one cached, then set who we are
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_KEY[0] });
       queryClient.setQueryData(USER_KEY, res.user);
+      // a customer lands on the catalogue: ask for it now, while the shell renders (issue 14's first screen)
+      if (res.user.role === 'customer') void queryClient.prefetchQuery({ queryKey: PRODUCTS_KEY });
     },
   });
 }

@@ -40,6 +40,7 @@ describe('auth page (spec sections 2, 5 and 8)', () => {
     let release: () => void = () => undefined;
     const fetchMock = mockFetch({
       'POST /api/auth/login': () => new Promise((resolve) => (release = () => resolve(jsonResponse({ user: { id: 'u1', email: 'a@b.co', role: 'customer' } })))),
+      'GET /api/products': () => jsonResponse([]),
     });
     const { router } = renderRoutes(routes);
     await fill('Email', 'a@b.co');
@@ -50,6 +51,8 @@ describe('auth page (spec sections 2, 5 and 8)', () => {
     await act(async () => release());
     expect(await screen.findByText('Logged in successfully!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+    // the catalogue was asked for at sign-in, not when its page mounted (this route's page asks nothing)
+    expect(fetchMock.mock.calls.map((call) => call[0])).toEqual(['/api/auth/login', '/api/products']);
   });
 
   it('says "Invalid email or password" when sign-in fails', async () => {
