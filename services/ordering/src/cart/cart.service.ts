@@ -18,6 +18,10 @@ import { CatalogClient, isLive } from '../catalog/catalog.client';
 import { CustomerTermsClient } from '../pricing/customer-terms.client';
 import { CartItem } from './cart-item.entity';
 
+/** A cart line as the statements that write one answer it (CartItem's fields). */
+const CART_ITEM_COLUMNS = `id, customer_id AS "customerId", product_id AS "productId", quantity, unit_price AS "unitPrice",
+  claimed_by AS "claimedBy", claimed_at AS "claimedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
 /** A customer's price of a product (their price list's, else the default: libs/contracts customer-terms). */
 type PriceOf = (productId: string, defaultPrice: string) => string;
 
@@ -51,21 +55,24 @@ export class CartService {
     const [products, priceOf] = await Promise.all([this.catalog.products([req.productId]), this.priceOf(req.customerId)]);
     const product = products.get(req.productId);
     if (!isLive(product)) throw AppError.notFound(OrderingMessages.productUnavailable);
-    const existing = await this.items.findOne({ where: { customerId: req.customerId, productId: req.productId } });
-    const quantity = (existing?.quantity ?? 0) + req.quantity;
-    assertQuantity(quantity, product);
-    // One statement, so two quick adds of the same product add up instead of racing.
-    const [row] = await this.items.query(
+    // a new line of this quantity would already be too much
+    assertQuantity(req.quantity, product);
+    // One statement, so two quick adds of the same product add up instead of racing, and the line
+    // never passes the line maximum or the stock; it answers the line as it is now.
+    const [row]: CartItem[] = await this.items.query(
       `INSERT INTO cart_items (customer_id, product_id, quantity, unit_price) VALUES ($1, $2, $3, $5)
        ON CONFLICT (customer_id, product_id)
        DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity, unit_price = EXCLUDED.unit_price,
                      updated_at = now(), claimed_by = NULL, claimed_at = NULL
        WHERE cart_items.quantity + EXCLUDED.quantity <= $4
-       RETURNING id`,
+       RETURNING ${CART_ITEM_COLUMNS}`,
       [req.customerId, req.productId, req.quantity, Math.min(CART_LINE_MAX, product.stock), priceOf(product.id, product.price)],
     );
-    if (!row) throw AppError.conflict('The cart changed meanwhile; please try again');
-    return toCartLine(await this.items.findOneByOrFail({ id: row.id }), product, priceOf);
+    if (row) return toCartLine(row, product, priceOf);
+    // refused: what is in the line already says why (over the maximum, or the stock)
+    const existing = await this.items.findOne({ where: { customerId: req.customerId, productId: req.productId } });
+    assertQuantity((existing?.quantity ?? 0) + req.quantity, product);
+    throw AppError.conflict('The cart changed meanwhile; please try again');
   }
 
   async update(req: UpdateCartLineRequest): Promise<CartLine> {
@@ -74,13 +81,12 @@ export class CartService {
     if (!isLive(product)) throw AppError.conflict(OrderingMessages.productUnavailable);
     assertQuantity(req.quantity, product);
     // one statement: the new quantity at today's price, and no placement holds the line any more
-    const [rows]: [{ id: string }[], number] = await this.items.query(
+    const [[updated]]: [CartItem[], number] = await this.items.query(
       `UPDATE cart_items SET quantity = $3, unit_price = $4, updated_at = now(), claimed_by = NULL, claimed_at = NULL
-        WHERE id = $1 AND customer_id = $2 RETURNING id`,
+        WHERE id = $1 AND customer_id = $2 RETURNING ${CART_ITEM_COLUMNS}`,
       [line.id, req.customerId, req.quantity, priceOf(product.id, product.price)],
     );
     // ordered (or removed) meanwhile
-    const updated = rows.length > 0 ? await this.items.findOneBy({ id: line.id }) : null;
     if (!updated) throw AppError.notFound(OrderingMessages.cartLineNotFound);
     return toCartLine(updated, product, priceOf);
   }
