@@ -11,7 +11,9 @@
  * deletes), the merged values checked against values.schema.json, every `_*.tpl` partial's
  * defines made available to every template, `.Release` and `.Chart` provided, the output split
  * into YAML documents. One difference: a template that reads a key missing from the values is an
- * error here (Helm would print nothing), which only makes the check stricter.
+ * error here (Helm would print nothing), which only makes the check stricter. `.Files.Get "<path>"`
+ * (a file of the chart, outside templates/) is given the file's content, as in Helm (see
+ * inlineFiles: the engine here takes data, not methods).
  *
  * Validation: every rendered object against the Kubernetes API schemas of kubernetes-models (and
  * @kubernetes-models/prometheus-operator for PodMonitor): types, enums, required fields. Those
@@ -90,6 +92,25 @@ async function execute(text, context, source) {
   return out;
 }
 
+/**
+ * Helm's `.Files.Get "<path>"`. The engine here is handed JSON data, which has no methods, so each
+ * call is replaced before the template runs by the file's content as a Go raw string literal
+ * (backquoted): what the call answers in Helm. The file must be in the chart, outside templates/,
+ * and hold no backquote; a missing one is an error (Helm would answer ""). Error line numbers
+ * after an inlined file of several lines are off by its line count.
+ */
+function inlineFiles(text, chartDir, source) {
+  return text.replace(/\$?\.Files\.Get\s+"([^"\\]+)"/g, (_, file) => {
+    const full = path.resolve(chartDir, file);
+    if (!full.startsWith(`${chartDir}${path.sep}`) || file.startsWith('templates/') || !existsSync(full)) {
+      throw new Error(`${source}: .Files.Get "${file}": no such file in the chart`);
+    }
+    const content = readFileSync(full, 'utf8');
+    if (content.includes('`')) throw new Error(`${source}: .Files.Get "${file}": the file holds a backquote, which cannot be inlined`);
+    return `\`${content}\``;
+  });
+}
+
 let schemaValidator;
 async function checkValues(schema, values) {
   if (!schema) return [];
@@ -122,7 +143,7 @@ export async function renderChart({ chart = loadChart(), values = {}, release = 
   let notes = '';
   for (const template of chart.templates) {
     const source = `${chart.meta.name}/templates/${template.name}`;
-    const text = await execute(`${template.text}\n${partials}`, context, source);
+    const text = await execute(`${inlineFiles(template.text, chart.dir, source)}\n${partials}`, context, source);
     if (template.name === 'NOTES.txt') {
       notes = text.trim();
       continue;

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { GATEWAY_CONFIG, GatewayConfig } from './config';
+import { AccountModule } from './account/account.module';
 import { AuthModule } from './auth/auth.module';
 import { CalendarModule } from './calendar/calendar.module';
 import { StandingOrdersModule } from './standing-orders/standing-orders.module';
@@ -27,7 +28,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [MessagingModule.register(nc, config.namespace, config.rpcTimeoutMs), AuthModule, CustomersModule, ProductsModule, CartModule, OrdersModule, PricingModule, PriceListsModule, CalendarModule, StandingOrdersModule, InvoicesModule, ProductionModule, DashboardModule, UploadsModule, NotificationsModule, RealtimeModule, OpenApiModule],
+      imports: [MessagingModule.register(nc, config.namespace, config.rpcTimeoutMs), AuthModule, AccountModule, CustomersModule, ProductsModule, CartModule, OrdersModule, PricingModule, PriceListsModule, CalendarModule, StandingOrdersModule, InvoicesModule, ProductionModule, DashboardModule, UploadsModule, NotificationsModule, RealtimeModule, OpenApiModule],
       controllers: [HealthController],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
       exports: [GATEWAY_CONFIG],

@@ -352,6 +352,15 @@ describe('real answers against the document', () => {
     ok(await admin.post('/api/admin/notifications/mark-read'), 200, 'mark read');
     ok(await admin.get('/api/admin/mail?limit=10'), 200, 'mail');
 
+    // ---- the customer's own account (a customer of its own: the password changes)
+    const owner = await signedInCustomer(stack.url, { businessName: 'Docs Deli' });
+    ok(await owner.get('/api/account'), 200, 'own account');
+    ok(await owner.patch('/api/account', { phone: '+1 555 0199', businessType: 'bakery' }), 200, 'change own details');
+    ok(await owner.post('/api/account/password', { currentPassword: TEST_PASSWORD, newPassword: 'docs-password-2' }), 200, 'change password');
+    ok(await owner.post('/api/account/password', { currentPassword: 'not-it', newPassword: 'docs-password-3' }), 400, 'change password, wrong current');
+    ok(await owner.get('/api/account/notifications'), 200, 'mail preferences');
+    ok(await owner.put('/api/account/notifications', { cutoffReminders: true }), 200, 'change mail preferences');
+
     // ---- errors
     const invalid = await customer.post('/api/cart', { productId: 'not-an-id', quantity: 0 });
     ok(invalid, 400, 'invalid body');

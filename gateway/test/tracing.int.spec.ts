@@ -47,7 +47,10 @@ describe('tracing', () => {
 
     const spans = await eventually(async () => {
       const all = spansOf(traceId);
-      const done = all.some((s) => s.name === 'order.placed handle' && component(s) === 'notifications') && all.some((s) => s.name === 'order.placed handle' && component(s) === 'catalog');
+      const done =
+        all.some((s) => s.name === 'order.placed handle' && component(s) === 'notifications') &&
+        all.some((s) => s.name === 'order.placed handle' && component(s) === 'catalog') &&
+        all.some((s) => s.name === 'order.updated broadcast' && component(s) === 'gateway');
       return done ? all : null;
     });
     expect(new Set(spans.map(component))).toEqual(new Set(['gateway', 'ordering', 'catalog', 'customers', 'notifications', ...(spans.some((s) => component(s) === 'auth') ? ['auth'] : [])]));
@@ -71,6 +74,10 @@ describe('tracing', () => {
     expect(parentOf(notified)).toBe(relay.spanContext().spanId);
     const confirmed = find(spans, 'order.placed handle', 'catalog');
     expect(parentOf(confirmed)).toBe(relay.spanContext().spanId);
+    // notifications' push reached the gateway with the trace in the broadcast's NATS headers: its
+    // socket.io emit is a child of the handling that sent it
+    const pushed = find(spans, 'order.updated broadcast', 'gateway');
+    expect(parentOf(pushed)).toBe(notified.spanContext().spanId);
 
     const [row] = await stack.query('ordering', `SELECT envelope FROM event_outbox WHERE type = 'order.placed' AND envelope->'payload'->>'orderId' = $1`, [placed.body.id]);
     expect(row.envelope.correlationId).toBe(traceId);

@@ -72,6 +72,7 @@ function samples(f: Fixtures): Record<string, { [key: string]: Json }> {
     [contracts.AuthPatterns.createSession]: { userId: f.customerId },
     [contracts.AuthPatterns.checkSession]: { sid: 'no-such-session' },
     [contracts.AuthPatterns.revokeSession]: { sid: 'no-such-session' },
+    [contracts.AuthPatterns.changePassword]: { userId: f.customerId, sid: 'no-such-session', currentPassword: TEST_PASSWORD, newPassword: 'another-secret' },
     [contracts.PasswordResetPatterns.request]: { email: uniqueEmail('boundary'), ip: '10.9.8.7' },
     [contracts.PasswordResetPatterns.complete]: { token: 'A'.repeat(43), password: TEST_PASSWORD },
     [contracts.MailPreferencePatterns.get]: { customerId: f.customerId },

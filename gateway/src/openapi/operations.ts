@@ -109,6 +109,26 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     headers: ['Location'],
   },
 
+  // ---- the customer's own account (issue 20) -------------------------------------------------------
+  'GET /api/account': { summary: 'The signed-in customer’s own account', answer: ref('CustomerAccount') },
+  'PATCH /api/account': {
+    summary: 'Change the signed-in customer’s business details',
+    description: 'Names, business name and type (coffee_shop or bakery), phone and address; a field left out stays, null clears it.',
+    answer: ref('CustomerAccount'),
+  },
+  'POST /api/account/password': {
+    summary: 'Change the signed-in customer’s password',
+    description: 'Needs the current password (400 with a field message when wrong). Every other session of the account ends; this one stays signed in.',
+    answer: ref('PasswordChanged'),
+    errors: { 429: 'too many wrong current passwords for this account' },
+  },
+  'GET /api/account/notifications': { summary: 'Which optional emails the signed-in customer gets', answer: ref('MailPreferences') },
+  'PUT /api/account/notifications': {
+    summary: 'Turn optional emails on or off',
+    description: 'Any of the three; those left out keep their value. Answers the whole set.',
+    answer: ref('MailPreferences'),
+  },
+
   // ---- customers (admin) -------------------------------------------------------------------------
   'GET /api/customers': {
     summary: 'A page of customers, newest first, searched by business name, name or email',
@@ -230,10 +250,15 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     answer: ref('StandingOrder'),
     errors: { 409: 'too many standing orders' },
   },
-  'GET /api/standing-orders': { summary: 'Standing orders (customers: their own)', answer: arrayOf(ref('StandingOrder')) },
+  'GET /api/standing-orders': {
+    summary: 'A page of standing orders, oldest first (customers: their own, always one page)',
+    answer: arrayOf(ref('StandingOrder')),
+    headers: ['Link'],
+  },
   'GET /api/standing-orders/upcoming': {
-    summary: 'Every delivery of the next weeks, by date',
+    summary: 'Every delivery of the next weeks, by date, of a page of standing orders (paged as the list)',
     answer: arrayOf(ref('UpcomingDelivery')),
+    headers: ['Link'],
   },
   'POST /api/standing-orders/skip-link/check': {
     summary: 'What a preview email’s skip link would skip (nothing changes)',

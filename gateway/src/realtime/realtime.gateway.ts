@@ -100,14 +100,18 @@ export class RealtimeGateway implements OnGatewayInit<BakeryServer>, OnGatewayCo
       );
     });
     const { namespace } = this.config;
+    // traced: each push is a span of the gateway, a child of the notifications handling that sent it
+    const traced = { component: 'gateway' };
     this.subscriptions = [
-      subscribeBroadcast<NotificationCount>(this.nc, namespace, NotificationsBroadcasts.count, (m) => this.pushCount(m)),
-      subscribeBroadcast<InventoryAlertBroadcast>(this.nc, namespace, NotificationsBroadcasts.inventoryAlert, (m) =>
-        this.pushInventoryAlert(m),
+      subscribeBroadcast<NotificationCount>(this.nc, namespace, NotificationsBroadcasts.count, (m) => this.pushCount(m), traced),
+      subscribeBroadcast<InventoryAlertBroadcast>(
+        this.nc,
+        namespace,
+        NotificationsBroadcasts.inventoryAlert,
+        (m) => this.pushInventoryAlert(m),
+        traced,
       ),
-      subscribeBroadcast<OrderUpdatedBroadcast>(this.nc, namespace, NotificationsBroadcasts.orderUpdated, (m) =>
-        this.pushOrderUpdated(m),
-      ),
+      subscribeBroadcast<OrderUpdatedBroadcast>(this.nc, namespace, NotificationsBroadcasts.orderUpdated, (m) => this.pushOrderUpdated(m), traced),
     ];
     this.stopListeningToRevocations = this.sessions.onRevoked((sid) =>
       this.server.in(sessionRoom(sid)).disconnectSockets(true),

@@ -1,20 +1,26 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   AppError,
   ChangeDeliveryDto,
   isCalendarDate,
+  ListStandingOrdersRequest,
   PauseStandingOrderDto,
   type StandingOrder,
   StandingOrderDto,
   StandingOrderMessages,
   StandingOrderPatterns,
+  type StandingOrdersPage,
   StandingOrdersQuery,
+  type UpcomingDeliveriesPage,
   type UpcomingDelivery,
   UpcomingDeliveriesQuery,
+  UpcomingDeliveriesRequest,
 } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
 import { SignedIn } from '../auth/access';
 import { caller, CurrentPrincipal, type Principal } from '../auth/principal';
+import { nextPageLink, pageRequest } from '../http/paging';
 import { routeId } from '../http/route-id';
 
 /**
@@ -31,15 +37,35 @@ export class StandingOrdersController {
     return this.rpc.request(StandingOrderPatterns.create, { ...body, caller: caller(me) });
   }
 
+  /**
+   * One page of standing orders, oldest first (`limit`, `cursor`); the next page's full URL comes as
+   * `Link: <...>; rel="next"` (none on the last page). A customer's own always fit in one page.
+   */
   @Get()
-  list(@CurrentPrincipal() me: Principal, @Query() query: StandingOrdersQuery): Promise<StandingOrder[]> {
-    return this.rpc.request(StandingOrderPatterns.list, { caller: caller(me), ...query });
+  async list(
+    @CurrentPrincipal() me: Principal,
+    @Query() query: StandingOrdersQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StandingOrder[]> {
+    const request = listRequest(me, query);
+    const page: StandingOrdersPage = await this.rpc.request(StandingOrderPatterns.list, request);
+    if (page.next) res.setHeader('Link', nextPageLink(req, page.next));
+    return page.standingOrders;
   }
 
-  /** Every delivery of the next `weeks` (default 4) weeks, by date. */
+  /** Every delivery of the next `weeks` (default 4) weeks, by date, of one page of standing orders (paged as the list). */
   @Get('upcoming')
-  upcoming(@CurrentPrincipal() me: Principal, @Query() query: UpcomingDeliveriesQuery): Promise<UpcomingDelivery[]> {
-    return this.rpc.request(StandingOrderPatterns.upcoming, { caller: caller(me), weeks: query.weeks ?? 4, ...(query.customerId ? { customerId: query.customerId } : {}) });
+  async upcoming(
+    @CurrentPrincipal() me: Principal,
+    @Query() query: UpcomingDeliveriesQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UpcomingDelivery[]> {
+    const request: UpcomingDeliveriesRequest = { ...listRequest(me, query), weeks: query.weeks ?? 4 };
+    const page: UpcomingDeliveriesPage = await this.rpc.request(StandingOrderPatterns.upcoming, request);
+    if (page.next) res.setHeader('Link', nextPageLink(req, page.next));
+    return page.deliveries;
   }
 
   @Get(':id')
@@ -82,6 +108,11 @@ export class StandingOrdersController {
     if (!isCalendarDate(date)) throw AppError.validation({ date: ['date must be a date (YYYY-MM-DD)'] });
     return this.rpc.request(StandingOrderPatterns.changeDelivery, { ...body, caller: caller(me), id: soId, date });
   }
+}
+
+/** The caller, the customer named (admins) and the page, as ordering's list request; a cursor not ours is a 400. */
+function listRequest(me: Principal, query: StandingOrdersQuery): ListStandingOrdersRequest {
+  return { caller: caller(me), ...(query.customerId ? { customerId: query.customerId } : {}), ...pageRequest(query) };
 }
 
 function standingOrderId(id: string): string {

@@ -1,6 +1,6 @@
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { PAGE_LIMIT_MAX } from './paging';
-import { AdminRegisterDto, Identity, LoginDto, Role, ROLES } from './users';
+import { AdminRegisterDto, Identity, LoginDto, Messages, PasswordChangeMessages, Role, ROLES } from './users';
 import { IsClientAddress, IsUuid } from './validation';
 
 /** Request/reply patterns of the auth service (subject `<ns>.rpc.<pattern>`). */
@@ -20,6 +20,8 @@ export const AuthPatterns = {
   createSession: 'auth.sessions.create',
   checkSession: 'auth.sessions.check',
   revokeSession: 'auth.sessions.revoke',
+  /** a signed-in user's new password (ChangePasswordRequest → ChangePasswordAnswer; issue 20's Account page) */
+  changePassword: 'auth.password.change',
 } as const;
 
 /** Broadcast topics auth sends to every gateway instance (`<ns>.broadcast.<topic>`). */
@@ -144,4 +146,36 @@ export interface CheckSessionResponse {
 
 export interface SessionRevokedBroadcast {
   sid: string;
+}
+
+// ---- password change (POST /api/account/password) --------------------------------------------
+
+/** The body: the current password proves it is the account's owner; the new one follows registration's rules. */
+export class ChangePasswordDto {
+  @MaxLength(128, { message: PasswordChangeMessages.wrongCurrent })
+  @MinLength(1, { message: PasswordChangeMessages.currentRequired })
+  @IsString({ message: PasswordChangeMessages.currentRequired })
+  currentPassword: string;
+
+  @MaxLength(128, { message: 'Password must be at most 128 characters' })
+  @MinLength(6, { message: Messages.password })
+  @IsString({ message: Messages.password })
+  newPassword: string;
+}
+
+/**
+ * auth.password.change: the signed-in user and the session they are using, which stays signed in
+ * while every other session of the account ends.
+ */
+export class ChangePasswordRequest extends ChangePasswordDto {
+  @IsUuid()
+  userId: string;
+
+  @MaxLength(100)
+  @IsString()
+  sid: string;
+}
+
+export interface ChangePasswordAnswer {
+  message: string;
 }

@@ -41,6 +41,15 @@ export const Messages = {
   forbidden: 'You do not have access to this',
 } as const;
 
+/** The Account page's password change (issue 20): the server's messages, which the page shows too. */
+export const PasswordChangeMessages = {
+  currentRequired: 'Current password is required',
+  wrongCurrent: 'Current password is incorrect',
+  sameAsCurrent: 'New password must be different from the current one',
+  changed: 'Password changed. Your other sessions have been signed out.',
+  tooMany: (windowMinutes: number) => `Too many wrong passwords. Please try again in ${windowMinutes} minutes.`,
+} as const;
+
 // ---- catalogue -------------------------------------------------------------------------------
 
 export const CATEGORIES = ['breads', 'pastries', 'bagels'] as const;

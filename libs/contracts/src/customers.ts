@@ -1,7 +1,6 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { CUSTOMER_SEARCH_MAX } from './constants';
-import { PAGE_LIMIT_MAX, PageCursor, PagingMessages } from './paging';
+import { PageAfterField, PageCursor, PageCursorField, PageLimitField, PageSizeField } from './paging';
 import { BusinessProfile, CreateCustomerDto, UpdateCustomerDto, User } from './users';
 import { IsClientAddress, IsUuid, TrimToUndefined } from './validation';
 
@@ -96,31 +95,19 @@ class CustomerSearchField {
 
 /** The query of GET /api/customers: the search, a page size and where the page starts (`cursor`). */
 export class ListCustomersQuery extends CustomerSearchField {
-  @IsOptional()
-  @Max(PAGE_LIMIT_MAX, { message: PagingMessages.limit })
-  @Min(1, { message: PagingMessages.limit })
-  @IsInt({ message: PagingMessages.limit })
-  @Type(() => Number)
+  @PageLimitField()
   limit?: number;
 
-  @IsOptional()
-  @MaxLength(200, { message: PagingMessages.cursor })
-  @IsString({ message: PagingMessages.cursor })
+  @PageCursorField()
   cursor?: string;
 }
 
 /** customers.accounts.list: one page (newest first) of the accounts the search matches. */
 export class ListCustomersRequest extends CustomerSearchField {
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => PageCursor)
-  @IsObject()
+  @PageAfterField()
   after?: PageCursor | null;
 
-  @IsOptional()
-  @Max(PAGE_LIMIT_MAX)
-  @Min(1)
-  @IsInt()
+  @PageSizeField()
   limit?: number;
 
   /** also count every account the search matches (the first page's X-Total-Count) */

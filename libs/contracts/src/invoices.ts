@@ -6,10 +6,10 @@
  * POST /api/orders/:id/invoice, PUT /api/invoices/:id/paid, GET/PUT /api/admin/bakery-details.
  */
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsObject, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import type { DeliveryTimeSlot } from './constants';
 import { CallerRequest } from './ordering';
-import { PAGE_LIMIT_MAX, PageCursor, PagingMessages } from './paging';
+import { PageAfterField, PageCursor, PageCursorField, PageLimitField, PageSizeField } from './paging';
 import { IsCalendarDate, IsUuid, Trim } from './validation';
 
 export const InvoicePatterns = {
@@ -174,16 +174,10 @@ export class InvoiceFilters extends InvoiceFilterFields {
 
 /** GET /api/invoices?limit=&cursor=&customerId=&orderId=&paid=true|false&issuedFrom=&issuedTo= */
 export class ListInvoicesQuery extends InvoiceFilterFields {
-  @IsOptional()
-  @Max(PAGE_LIMIT_MAX, { message: PagingMessages.limit })
-  @Min(1, { message: PagingMessages.limit })
-  @IsInt({ message: PagingMessages.limit })
-  @Type(() => Number)
+  @PageLimitField()
   limit?: number;
 
-  @IsOptional()
-  @MaxLength(200, { message: PagingMessages.cursor })
-  @IsString({ message: PagingMessages.cursor })
+  @PageCursorField()
   cursor?: string;
 
   /** `true` or `false` as the query writes them; anything else is refused */
@@ -197,16 +191,10 @@ export class ListInvoicesQuery extends InvoiceFilterFields {
 
 /** ordering.invoices.list: a page of invoices (customers: their own), newest first, after `after`. */
 export class ListInvoicesRequest extends CallerRequest {
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => PageCursor)
-  @IsObject()
+  @PageAfterField()
   after?: PageCursor | null;
 
-  @IsOptional()
-  @Max(PAGE_LIMIT_MAX)
-  @Min(1)
-  @IsInt()
+  @PageSizeField()
   limit?: number;
 
   @IsOptional()

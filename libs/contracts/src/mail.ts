@@ -1,6 +1,5 @@
-import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { PAGE_LIMIT_MAX, PageCursor, PagingMessages } from './paging';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { PageAfterField, PageCursor, PageCursorField, PageLimitField, PageSizeField } from './paging';
 
 /**
  * Email (issue 20). The notifications service writes each mail as a row of its own outbox
@@ -76,16 +75,10 @@ export class ListMailQuery {
   @IsIn(MAIL_STATUSES, { message: MailMessages.status })
   status?: MailStatus;
 
-  @IsOptional()
-  @Max(PAGE_LIMIT_MAX, { message: PagingMessages.limit })
-  @Min(1, { message: PagingMessages.limit })
-  @IsInt({ message: PagingMessages.limit })
-  @Type(() => Number)
+  @PageLimitField()
   limit?: number;
 
-  @IsOptional()
-  @MaxLength(200, { message: PagingMessages.cursor })
-  @IsString({ message: PagingMessages.cursor })
+  @PageCursorField()
   cursor?: string;
 }
 
@@ -95,16 +88,10 @@ export class ListMailRequest {
   @IsIn(MAIL_STATUSES)
   status?: MailStatus;
 
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => PageCursor)
-  @IsObject()
+  @PageAfterField()
   after?: PageCursor | null;
 
-  @IsOptional()
-  @Max(PAGE_LIMIT_MAX)
-  @Min(1)
-  @IsInt()
+  @PageSizeField()
   limit?: number;
 
   @IsOptional()

@@ -30,7 +30,7 @@ import {
   type Role,
 } from './constants';
 import { CustomerTermsMessages, type EffectiveTerms, TERMS_AMOUNT_PATTERN } from './customer-terms';
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PageCursor, PagingMessages } from './paging';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PageAfterField, PageCursor, PageCursorField, PageLimitField, PageSizeField, PagingMessages } from './paging';
 import { IsCalendarDate, IsUuid, TrimToUndefined } from './validation';
 
 // ---- constants (in ./constants, free of decorators for the web app) ---------------------------
@@ -537,16 +537,10 @@ export class OrderFilters extends OrderListFilterFields {
 
 /** The query of GET /api/orders: the filters, a page size and where the page starts (`cursor`). */
 export class ListOrdersQuery extends OrderListFilterFields {
-  @IsOptional()
-  @Max(ORDER_LIST_MAX_LIMIT, { message: OrderListMessages.limit })
-  @Min(1, { message: OrderListMessages.limit })
-  @IsInt({ message: OrderListMessages.limit })
-  @Type(() => Number)
+  @PageLimitField(ORDER_LIST_MAX_LIMIT, OrderListMessages.limit)
   limit?: number;
 
-  @IsOptional()
-  @MaxLength(200, { message: OrderListMessages.cursor })
-  @IsString({ message: OrderListMessages.cursor })
+  @PageCursorField()
   cursor?: string;
 
   /** `status=pending,confirmed`, or the parameter repeated */
@@ -568,16 +562,10 @@ export type OrderCursor = PageCursor;
  * the gateway reads page after page and answers the whole list.
  */
 export class ListOrdersRequest extends CallerRequest {
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OrderCursor)
-  @IsObject()
+  @PageAfterField()
   after?: OrderCursor | null;
 
-  @IsOptional()
-  @Max(ORDERS_PAGE_SIZE)
-  @Min(1)
-  @IsInt()
+  @PageSizeField(ORDERS_PAGE_SIZE)
   limit?: number;
 
   @IsOptional()

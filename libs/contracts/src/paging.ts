@@ -1,4 +1,5 @@
-import { IsISO8601, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsISO8601, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsUuid } from './validation';
 
 /**
@@ -33,3 +34,32 @@ export class PageCursor {
 /** PageCursor.createdAt: `to_char(created_at AT TIME ZONE 'UTC', PAGE_CURSOR_TIME_FORMAT)`. */
 export const PAGE_CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 export const PAGE_CURSOR_TIME_FORMAT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
+
+// ---- the paging fields of every list's query and request: one definition each ---------------
+
+/** Property decorators as one, applied as they would be stacked in this order (the last first). */
+function stacked(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => {
+    for (const decorator of [...decorators].reverse()) decorator(target, key);
+  };
+}
+
+/** An HTTP list query's `limit`: optional, a whole number from 1 to `max`, read from the query text. */
+export function PageLimitField(max: number = PAGE_LIMIT_MAX, message: string = PagingMessages.limit): PropertyDecorator {
+  return stacked(IsOptional(), Max(max, { message }), Min(1, { message }), IsInt({ message }), Type(() => Number));
+}
+
+/** An HTTP list query's `cursor`: optional, the opaque text a page's `Link` handed out (the gateway decodes it). */
+export function PageCursorField(): PropertyDecorator {
+  return stacked(IsOptional(), MaxLength(200, { message: PagingMessages.cursor }), IsString({ message: PagingMessages.cursor }));
+}
+
+/** A list request's (NATS) `after`: where the page starts, null or absent for the first page. */
+export function PageAfterField(): PropertyDecorator {
+  return stacked(IsOptional(), ValidateNested(), Type(() => PageCursor), IsObject());
+}
+
+/** A list request's (NATS) `limit`: optional, 1 to `max` (the gateway sends the query's, or the default). */
+export function PageSizeField(max: number = PAGE_LIMIT_MAX): PropertyDecorator {
+  return stacked(IsOptional(), Max(max), Min(1), IsInt());
+}

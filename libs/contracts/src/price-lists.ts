@@ -5,11 +5,11 @@
  * service owns all of it; the rules are the plain functions of ./customer-terms.
  */
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsOptional, IsString, MaxLength, MinLength, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
 import { priceProblem } from './constants';
 import type { OrderContact } from './customers';
 import { CustomerTermsMessages, HOLD_REASON_MAX, percentageProblem, PRICE_LIST_LIMITS, TERMS_AMOUNT_PATTERN, type FixedPrice, type PriceListRule } from './customer-terms';
-import { PAGE_LIMIT_MAX, PageCursor, PagingMessages } from './paging';
+import { PageAfterField, PageCursor, PageCursorField, PageLimitField, PageSizeField } from './paging';
 import { IsUuid, Trim } from './validation';
 
 export * from './customer-terms';
@@ -242,31 +242,19 @@ export const PriceListPagingMessages = {
 
 /** GET /api/admin/price-lists: a page size and where the page starts. */
 export class ListPriceListsQuery {
-  @IsOptional()
-  @Max(PRICE_LISTS_PAGE_MAX, { message: PriceListPagingMessages.limit })
-  @Min(1, { message: PriceListPagingMessages.limit })
-  @IsInt({ message: PriceListPagingMessages.limit })
-  @Type(() => Number)
+  @PageLimitField(PRICE_LISTS_PAGE_MAX, PriceListPagingMessages.limit)
   limit?: number;
 
-  @IsOptional()
-  @MaxLength(200, { message: PagingMessages.cursor })
-  @IsString({ message: PagingMessages.cursor })
+  @PageCursorField()
   cursor?: string;
 }
 
 /** GET /api/admin/price-lists/:id/customers and GET /api/customers/:id/terms/audit: a page size and where it starts. */
 export class TermsPageQuery {
-  @IsOptional()
-  @Max(PAGE_LIMIT_MAX, { message: PagingMessages.limit })
-  @Min(1, { message: PagingMessages.limit })
-  @IsInt({ message: PagingMessages.limit })
-  @Type(() => Number)
+  @PageLimitField()
   limit?: number;
 
-  @IsOptional()
-  @MaxLength(200, { message: PagingMessages.cursor })
-  @IsString({ message: PagingMessages.cursor })
+  @PageCursorField()
   cursor?: string;
 }
 
@@ -285,18 +273,12 @@ export class PriceListIdRequest {
 }
 
 class PageFields {
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => PageCursor)
-  @IsObject()
+  @PageAfterField()
   after?: PageCursor | null;
 }
 
 export class ListPriceListsRequest extends PageFields {
-  @IsOptional()
-  @Max(PRICE_LISTS_PAGE_MAX)
-  @Min(1)
-  @IsInt()
+  @PageSizeField(PRICE_LISTS_PAGE_MAX)
   limit?: number;
 
   /** also count every list (the first page's X-Total-Count) */
@@ -309,10 +291,7 @@ export class PriceListCustomersRequest extends PageFields {
   @IsUuid()
   id: string;
 
-  @IsOptional()
-  @Max(PAGE_LIMIT_MAX)
-  @Min(1)
-  @IsInt()
+  @PageSizeField()
   limit?: number;
 }
 
@@ -334,10 +313,7 @@ export class CustomerTermsAuditRequest extends PageFields {
   @IsUuid()
   userId: string;
 
-  @IsOptional()
-  @Max(PAGE_LIMIT_MAX)
-  @Min(1)
-  @IsInt()
+  @PageSizeField()
   limit?: number;
 }
 

@@ -22,6 +22,7 @@ import {
 } from 'class-validator';
 import { CART_LINE_MAX, DELIVERY_TIME_SLOTS, type DeliveryTimeSlot, OrderingMessages, SPECIAL_INSTRUCTIONS_MAX } from './constants';
 import { Caller, CallerRequest } from './ordering';
+import { PageAfterField, PageCursor, PageCursorField, PageLimitField, PageSizeField } from './paging';
 import { STANDING_ORDER_LIMITS } from './standing-order-rules';
 import { IsCalendarDate, IsUuid, Trim, TrimToUndefined } from './validation';
 
@@ -203,10 +204,30 @@ export class ReplaceStandingOrderRequest extends SaveStandingOrderRequest {
   id!: string;
 }
 
+/** ordering.standingOrders.list (and .upcoming): a page of standing orders, oldest first, after `after`. */
 export class ListStandingOrdersRequest extends CallerRequest {
   @IsOptional()
   @IsUuid()
   customerId?: string;
+
+  @PageAfterField()
+  after?: PageCursor | null;
+
+  @PageSizeField()
+  limit?: number;
+}
+
+/** A page of standing orders; a customer's (at most perCustomer) always fit in one. */
+export interface StandingOrdersPage {
+  standingOrders: StandingOrder[];
+  /** where the next page starts; null on the last page */
+  next: PageCursor | null;
+}
+
+/** The coming deliveries of one page of standing orders (the page's `next` is the standing orders'). */
+export interface UpcomingDeliveriesPage {
+  deliveries: UpcomingDelivery[];
+  next: PageCursor | null;
 }
 
 export class PauseStandingOrderRequest extends PauseStandingOrderDto {
@@ -241,14 +262,20 @@ export class ChangeDeliveryRequest extends ChangeDeliveryDto {
 
 // ---- queries ----------------------------------------------------------------------------------
 
-/** GET /api/standing-orders?customerId= (admins only). */
+/** GET /api/standing-orders?customerId=&limit=&cursor= (customerId: admins only); paged as every list (./paging). */
 export class StandingOrdersQuery {
   @IsOptional()
   @IsUuid()
   customerId?: string;
+
+  @PageLimitField()
+  limit?: number;
+
+  @PageCursorField()
+  cursor?: string;
 }
 
-/** GET /api/standing-orders/upcoming?weeks=4[&customerId=] */
+/** GET /api/standing-orders/upcoming?weeks=4[&customerId=][&limit=&cursor=]: a page is that of the standing orders. */
 export class UpcomingDeliveriesQuery extends StandingOrdersQuery {
   @IsOptional()
   @Max(STANDING_ORDER_LIMITS.upcomingWeeksMax, { message: StandingOrderMessages.weeks })

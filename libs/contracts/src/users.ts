@@ -2,7 +2,7 @@ import { IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLen
 import { BUSINESS_TYPES, Messages, SELF_SERVICE_BUSINESS_TYPES, type BusinessType, type Role } from './constants';
 import { NormalizeEmail, Trim, TrimToUndefined } from './validation';
 
-export { BUSINESS_TYPES, Messages, ROLES, SELF_SERVICE_BUSINESS_TYPES } from './constants';
+export { BUSINESS_TYPES, Messages, PasswordChangeMessages, ROLES, SELF_SERVICE_BUSINESS_TYPES } from './constants';
 export type { BusinessType, Role } from './constants';
 
 /** The identity fields auth owns. Never a password or hash. */
@@ -114,8 +114,8 @@ export class AdminRegisterDto extends LoginDto {
   registrationKey: string;
 }
 
-/** Fields of a customer an admin may set; shared by create and edit. */
-export class CustomerProfileFieldsDto {
+/** A customer's names, business name and contact: the fields both the bakery and the customer may set. */
+export class CustomerContactFieldsDto {
   @IsOptional()
   @TrimToUndefined()
   @MaxLength(100, { message: 'First name must be at most 100 characters' })
@@ -137,11 +137,6 @@ export class CustomerProfileFieldsDto {
 
   @IsOptional()
   @TrimToUndefined()
-  @IsIn(BUSINESS_TYPES, { message: 'Business type must be one of coffee_shop, bakery, restaurant, other' })
-  businessType?: BusinessType;
-
-  @IsOptional()
-  @TrimToUndefined()
   @MaxLength(40, { message: 'Phone must be at most 40 characters' })
   @IsString()
   phone?: string;
@@ -151,6 +146,26 @@ export class CustomerProfileFieldsDto {
   @MaxLength(1000, { message: 'Address must be at most 1000 characters' })
   @IsString()
   address?: string;
+}
+
+/** Fields of a customer an admin may set; shared by create and edit. */
+export class CustomerProfileFieldsDto extends CustomerContactFieldsDto {
+  @IsOptional()
+  @TrimToUndefined()
+  @IsIn(BUSINESS_TYPES, { message: 'Business type must be one of coffee_shop, bakery, restaurant, other' })
+  businessType?: BusinessType;
+}
+
+/**
+ * PATCH /api/account: what customers may change of their own account (issue 20). Not the drop
+ * position (the bakery's), and as at registration only the self-service business types: restaurant
+ * and other are the bakery's to give, so an account that has one keeps it by not sending the field.
+ */
+export class AccountDetailsDto extends CustomerContactFieldsDto {
+  @IsOptional()
+  @TrimToUndefined()
+  @IsIn(SELF_SERVICE_BUSINESS_TYPES, { message: 'Business type must be coffee_shop or bakery' })
+  businessType?: (typeof SELF_SERVICE_BUSINESS_TYPES)[number];
 }
 
 export class CreateCustomerDto extends CustomerProfileFieldsDto {

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@bakery/contracts';
-import type { Logger } from '@bakery/platform';
+import { activeSpanContext, type Logger, runInContext, tracingEnabled } from '@bakery/platform';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -37,7 +37,14 @@ export class TransactionContext implements EventTransaction {
   };
 
   readonly afterCommit = (work: () => unknown): void => {
-    this.work.push(work);
+    // it runs after the commit, outside the handler's span (a batch's commit is shared): it keeps
+    // the trace it was registered in, so a push it sends carries that trace on
+    if (tracingEnabled()) {
+      const registeredIn = activeSpanContext();
+      this.work.push(() => runInContext(registeredIn, work));
+    } else {
+      this.work.push(work);
+    }
   };
 
   get publishedEvents(): boolean {

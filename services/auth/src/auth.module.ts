@@ -4,6 +4,8 @@ import type { Env, Logger } from '@bakery/platform';
 import { SERVICE_ENV, SERVICE_LOGGER } from '@bakery/service-kit';
 import { AUTH_CONFIG, loadAuthConfig } from './auth.config';
 import { AttemptLimiter } from './limits/attempt-limiter';
+import { PasswordChangeController } from './password-change/password-change.controller';
+import { PasswordChangeService } from './password-change/password-change.service';
 import { PasswordLinkIssuer } from './password-reset/password-link-issuer';
 import { PasswordLinksController } from './password-reset/password-links.controller';
 import { PasswordLinksService } from './password-reset/password-links.service';
@@ -17,7 +19,7 @@ import { UsersService } from './users/users.service';
 /** Identity: credentials, roles, sessions, admin registration, password links. */
 @Module({
   imports: [TypeOrmModule.forFeature([UserAccount, Session])],
-  controllers: [UsersController, SessionsController, PasswordLinksController],
+  controllers: [UsersController, SessionsController, PasswordLinksController, PasswordChangeController],
   providers: [
     {
       provide: AUTH_CONFIG,
@@ -29,6 +31,7 @@ import { UsersService } from './users/users.service';
     UsersService,
     SessionsService,
     PasswordLinksService,
+    PasswordChangeService,
   ],
 })
 export class AuthModule {}

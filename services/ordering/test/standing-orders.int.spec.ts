@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import { parseAmount } from '@bakery/contracts';
+import { parseExposition, sampleValue } from '@bakery/platform';
 import { ApiClient, createProduct, eventually, ORDER_BY_2PM_THE_DAY_BEFORE, signedInAdmin, signedInCustomer, TestStack } from '@bakery/testing';
 import { StandingOrderMaterializer } from '../src/standing-orders/standing-order-materializer';
 
@@ -45,6 +47,12 @@ describe('standing orders', () => {
       [standingOrderId],
     );
 
+  /** The standing orders' order value, summed over the ordering instances (whichever relayed counts it). */
+  const standingOrderValue = async () => {
+    const texts = await Promise.all(stack.instancesOf('ordering').map(async (i) => (await fetch(i.metricsUrl!)).text()));
+    return texts.reduce((sum, text) => sum + sampleValue(parseExposition(text), 'bakery_order_value_total', { source: 'standing_order' }), 0);
+  };
+
   async function standingOrder(client: ApiClient, body: Record<string, unknown>) {
     const res = await client.post('/api/standing-orders', {
       name: 'Daily bread',
@@ -59,7 +67,8 @@ describe('standing orders', () => {
 
   beforeAll(async () => {
     // the timers sweep rarely here: the tests sweep every instance themselves, at once
-    stack = await TestStack.start({ env: { BAKERY_TIMEZONE: ZONE, STANDING_ORDER_INTERVAL_SECONDS: '3600' } });
+    // METRICS_PORT 0: each instance's metrics on a port of its own (the order value a delivery adds)
+    stack = await TestStack.start({ env: { BAKERY_TIMEZONE: ZONE, STANDING_ORDER_INTERVAL_SECONDS: '3600', METRICS_PORT: '0' } });
     await stack.startService('ordering');
     admin = await signedInAdmin(stack.url);
     cafe = await signedInCustomer(stack.url, { businessName: 'Corner Coffee' });
@@ -146,7 +155,76 @@ describe('standing orders', () => {
 
       const made = await Promise.all(Array.from({ length: 12 }, () => customer.post('/api/standing-orders', { name: 'x', startDate: '2026-12-10', everyWeeks: 1, lines: [{ productId: baguette.id, quantities: weekdays(1) }] })));
       expect(made.map((r) => r.status).sort()).toEqual([...Array(10).fill(201), 409, 409]);
-      expect((await customer.get('/api/standing-orders')).body).toHaveLength(10);
+      const own = await customer.get('/api/standing-orders');
+      expect(own.body).toHaveLength(10);
+      // a customer's own always fit in one page: no next page
+      expect(own.headers.get('link')).toBeNull();
+    });
+
+    it('pages every standing order for an admin (limit, cursor, Link), with no gap or duplicate, and refuses a bad limit or cursor', async () => {
+      // more than a default page (50), made in one statement: one created_at, so the id orders them (ended: never delivered)
+      const ended = await stack.query<{ id: string }>(
+        'ordering',
+        `INSERT INTO standing_orders (id, customer_id, name, start_date, end_date, every_weeks, lines)
+         SELECT gen_random_uuid(), gen_random_uuid(), 'Ended ' || n, '2020-01-06', '2020-01-06', 1, $1::jsonb FROM generate_series(1, 52) AS n RETURNING id`,
+        [JSON.stringify([{ productId: baguette.id, quantities: weekdays(1) }])],
+      );
+      const expected = async () => (await stack.query<{ id: string }>('ordering', 'SELECT id FROM standing_orders ORDER BY created_at, id')).map((r) => r.id);
+      const walk = async (client: ApiClient, path: string, between?: () => Promise<unknown>) => {
+        const pages: { id: string; standingOrderId?: string; date?: string }[][] = [];
+        for (let next: string | null = path; next; ) {
+          const res = await client.get(next);
+          expect(res.status).toBe(200);
+          pages.push(res.body);
+          const link = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
+          next = link ? link.slice(new URL(link).origin.length) : null;
+          if (next && between) await between();
+        }
+        return pages;
+      };
+
+      const all = await expected();
+      expect(all.length).toBeGreaterThan(50);
+      const byDefault = await walk(admin, '/api/standing-orders');
+      expect(byDefault).toHaveLength(Math.ceil(all.length / 50));
+      expect(byDefault.slice(0, -1).every((p) => p.length === 50)).toBe(true);
+      expect(byDefault.flat().map((s) => s.id)).toEqual(all);
+
+      // one made while the admin walks the pages comes once, on the last page
+      let madeMeanwhile: { id: string } | undefined;
+      const small = await walk(admin, '/api/standing-orders?limit=7', async () => {
+        madeMeanwhile ??= await standingOrder(admin, { customerId: cafeId, name: 'Made meanwhile' });
+      });
+      expect(small.slice(0, -1).every((p) => p.length === 7)).toBe(true);
+      expect(small.flat().map((s) => s.id)).toEqual(await expected());
+      expect(small.flat().map((s) => s.id).at(-1)).toBe(madeMeanwhile!.id);
+
+      // the coming deliveries page by the same standing orders: each one's deliveries on one page only
+      const shop = await signedInCustomer(stack.url);
+      const shopId = (await shop.get('/api/auth/user')).body.id as string;
+      const three = [await standingOrder(shop, { name: 'One' }), await standingOrder(shop, { name: 'Two' }), await standingOrder(shop, { name: 'Three' })];
+      const deliveries = (await shop.get('/api/standing-orders/upcoming?weeks=1')).body as { standingOrderId: string; date: string }[];
+      expect(new Set(deliveries.map((d) => d.standingOrderId))).toEqual(new Set(three.map((so) => so.id)));
+      const upcomingPages = await walk(admin, `/api/standing-orders/upcoming?weeks=1&customerId=${shopId}&limit=2`);
+      expect(upcomingPages).toHaveLength(2);
+      expect(upcomingPages.map((p) => new Set(p.map((d) => d.standingOrderId)))).toEqual([new Set([three[0].id, three[1].id]), new Set([three[2].id])]);
+      const key = (d: { standingOrderId?: string; date?: string }) => `${d.standingOrderId} ${d.date}`;
+      expect(upcomingPages.flat().map(key).sort()).toEqual(deliveries.map(key).sort());
+
+      for (const path of ['/api/standing-orders', '/api/standing-orders/upcoming']) {
+        for (const limit of ['0', '201', '2.5', 'x']) {
+          const bad = await admin.get(`${path}?limit=${limit}`);
+          expect(bad.status).toBe(400);
+          expect(bad.body.errors).toEqual({ limit: ['limit must be a whole number from 1 to 200'] });
+        }
+        for (const cursor of ['nonsense', Buffer.from(JSON.stringify(['2026-11-30', 'x'])).toString('base64url'), 'x'.repeat(201)]) {
+          const bad = await admin.get(`${path}?cursor=${cursor}`);
+          expect(bad.status).toBe(400);
+          expect(bad.body.errors).toEqual({ cursor: ['Not a cursor of this list'] });
+        }
+      }
+
+      await stack.query('ordering', 'DELETE FROM standing_orders WHERE id = ANY($1::uuid[])', [[...ended.map((r) => r.id), madeMeanwhile!.id, ...three.map((so) => so.id)]]);
     });
   });
 
@@ -258,6 +336,16 @@ describe('standing orders', () => {
         [made.id],
       );
       expect(event.payload).toMatchObject({ standingOrderId: so.id, customerName: 'Short Shop', shortfalls: [{ productId: scarce.id, name: 'Rye Sourdough', shortfall: 3 }] });
+      // its total goes with it, as a checkout's does, so the order value metric counts what was delivered
+      expect(event.payload.total).toBe(order.total);
+      // (the sweep made the other customers' deliveries due too: the metric holds every delivery's
+      // total so far, the one with nothing delivered at 0)
+      const [{ cents }] = await stack.query<{ cents: number }>(
+        'ordering',
+        `SELECT (COALESCE(sum(total), 0) * 100)::int AS cents FROM orders WHERE standing_order_id IS NOT NULL`,
+      );
+      expect(cents).toBeGreaterThanOrEqual(parseAmount(order.total));
+      await eventually(async () => Math.round((await standingOrderValue()) * 100) === cents);
     });
 
     it('a delivery with nothing available is kept as a cancelled order charged nothing', async () => {

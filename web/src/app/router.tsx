@@ -28,6 +28,8 @@ const StandingOrderFormPage = lazy(() => import('@/features/standing-orders/comp
 const ProductionPage = lazy(() => import('@/features/production/components/production-page'));
 const InvoicesPage = lazy(() => import('@/features/invoices/components/invoices-page'));
 const PriceListsPage = lazy(() => import('@/features/price-lists/components/price-lists-page'));
+// the customer's own details, password and optional emails (issue 20)
+const AccountPage = lazy(() => import('@/features/account/components/account-page'));
 
 /** A lazily loaded page outside the guarded shell. */
 function Lazy({ page }: { page: ReactNode }) {
@@ -82,6 +84,16 @@ export const routes: RouteObject[] = [
         path: '/standing-orders/:id/edit',
         element: <StandingOrderFormPage />,
         ...page({ access: 'customer', title: 'Edit Standing Order', subtitle: 'Changes apply to deliveries whose cut-off has not passed' }),
+      },
+      {
+        path: '/account',
+        element: <AccountPage />,
+        ...page({
+          access: 'customer',
+          title: 'Account',
+          subtitle: 'Your business details, your password and the emails you get',
+          mobileSubtitle: 'Details, password and emails',
+        }),
       },
       {
         path: '/admin',

@@ -12,6 +12,8 @@
  *   accepted: one attacker behind a shared address (a proxy, an office) locks nobody else out.
  * - admin registration keys, per address: reserved before the key is compared; a correct key
  *   gives its reservation back.
+ * - password changes, per account: reserved before the current password is checked (a session
+ *   someone left open must not become a way to guess it); a success clears the account's count.
  * - self-service registrations, per address: reserved before the email is looked at; a
  *   registration that succeeds gives its reservation back, so only conflicts (409: "that email has
  *   an account"), failures and registrations in flight count.
@@ -32,6 +34,8 @@ export const limitKeys = {
   /** "forgot password" requests of an address, and links mailed to an email (domain/password-links.ts) */
   passwordResetAddress: (ip: string) => `reset-ip:${ip}`,
   passwordResetEmail: (email: string) => `reset-email:${email}`,
+  /** a signed-in account's password changes (services/auth/src/password-change): guesses of its current password */
+  passwordChange: (userId: string) => `password-change:${userId}`,
 };
 
 export type SignInVerdict = 'signed-in' | 'invalid-credentials' | 'too-many-attempts';

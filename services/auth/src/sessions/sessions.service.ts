@@ -114,11 +114,14 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     this.announceRevoked([sid]);
   }
 
-  /** Ends every session of a user in the caller's transaction; answers their ids, to announce once it commits. */
-  async endAllIn(manager: EntityManager, userId: string): Promise<string[]> {
+  /**
+   * Ends every session of a user (but `keepSid`, the one changing its own password) in the caller's
+   * transaction; answers their ids, to announce once it commits.
+   */
+  async endAllIn(manager: EntityManager, userId: string, keepSid?: string): Promise<string[]> {
     const ended: { sid: string }[] = await manager.query(
-      `WITH ended AS (DELETE FROM sessions WHERE sess->>'userId' = $1 RETURNING sid) SELECT sid FROM ended`,
-      [userId],
+      `WITH ended AS (DELETE FROM sessions WHERE sess->>'userId' = $1 AND sid IS DISTINCT FROM $2 RETURNING sid) SELECT sid FROM ended`,
+      [userId, keepSid ?? null],
     );
     return ended.map((row) => row.sid);
   }

@@ -6,6 +6,7 @@ import { StandingOrders1763700013000 } from './1763700013000-standing-orders';
 import { ProductionPrints1763700014000 } from './1763700014000-production-prints';
 import { Invoices1763700014500 } from './1763700014500-invoices';
 import { StandingPreviews1763700017000 } from './1763700017000-standing-previews';
+import { StandingOrdersListIndex1763700017500 } from './1763700017500-standing-orders-list-index';
 
 /** Migrations of the ordering database, oldest first (the event bus tables come from the service kit). */
 export const orderingMigrations: Function[] = [
@@ -17,4 +18,5 @@ export const orderingMigrations: Function[] = [
   ProductionPrints1763700014000,
   Invoices1763700014500,
   StandingPreviews1763700017000,
+  StandingOrdersListIndex1763700017500,
 ];

@@ -12,13 +12,14 @@ export function observeOrders({ metrics, bus }: { metrics: Metrics; bus: EventBu
   const placed = metrics.counter('bakery_orders_placed_total', 'Orders placed, by source (checkout or standing order)', ['source']);
   const value = metrics.counter(
     'bakery_order_value_total',
-    "Sum of the totals of orders placed at checkout, in the bakery's currency (standing orders' events carry no total)",
+    "Sum of the totals of orders placed, in the bakery's currency, by source (checkout or standing order)",
     ['source'],
   );
   // every series from zero, so rates start at the first order
   placed.inc({ source: 'checkout' }, 0);
   placed.inc({ source: 'standing_order' }, 0);
   value.inc({ source: 'checkout' }, 0);
+  value.inc({ source: 'standing_order' }, 0);
   bus.onRelayed(OrderingEvents.orderPlaced, (envelope) => {
     const payload = envelope.payload as { standingOrderId?: unknown; total?: unknown };
     const source = payload.standingOrderId ? 'standing_order' : 'checkout';

@@ -337,8 +337,8 @@ export class OrdersService {
    * placement still holds every line it claimed: it locks them first, so an edit or a takeover
    * either waits for it or has already taken a line back, and then nothing is written or deleted.
    * Answers whether it wrote. Every statement that locks several cart lines locks them in id order,
-   * so two of them never wait on each other in a circle. A standing order's delivery writes through
-   * here too, with no cart lines (`claimedLineIds` empty) and its `standingOrderId`.
+   * so two of them never wait on each other in a circle. Standing orders' deliveries are written
+   * in batches by `writeOrders` (the same tables, without cart lines or request keys).
    */
   async writeOrder(order: OrderRow, claimedLineIds: string[], placed: OrderPlacedEvent | null): Promise<boolean> {
     // an order with nothing delivered announces nothing (there is nothing to confirm or count)
@@ -447,7 +447,8 @@ export class OrdersService {
     // an order with nothing delivered announces nothing (there is nothing to confirm or count)
     const events = batch.flatMap(({ order, placed }) => {
       if (!placed) return [];
-      const [id, type, envelope] = this.bus.outboxRow(OrderingEvents.orderPlaced, placed).values;
+      // the order's total rides along as at checkout, so the order value metric counts these too
+      const [id, type, envelope] = this.bus.outboxRow(OrderingEvents.orderPlaced, { ...placed, total: order.total }).values;
       return [{ id, type, envelope: JSON.parse(envelope) as unknown, order_id: order.id }];
     });
     const written: { id: string }[] = await this.orders.query(

@@ -9,6 +9,8 @@ import {
   type StandingOrder,
   StandingOrderPatterns,
   StandingOrderRequest,
+  type StandingOrdersPage,
+  type UpcomingDeliveriesPage,
   type UpcomingDelivery,
   UpcomingDeliveriesRequest,
 } from '@bakery/contracts';
@@ -29,8 +31,8 @@ export class StandingOrdersController {
   }
 
   @MessagePattern(StandingOrderPatterns.list)
-  list(@Payload() req: ListStandingOrdersRequest): Promise<StandingOrder[]> {
-    return this.standingOrders.list(req.caller, req.customerId);
+  list(@Payload() req: ListStandingOrdersRequest): Promise<StandingOrdersPage> {
+    return this.standingOrders.list(req);
   }
 
   @MessagePattern(StandingOrderPatterns.get)
@@ -55,8 +57,8 @@ export class StandingOrdersController {
   }
 
   @MessagePattern(StandingOrderPatterns.upcoming)
-  upcoming(@Payload() req: UpcomingDeliveriesRequest): Promise<UpcomingDelivery[]> {
-    return this.standingOrders.upcoming(req.caller, req.weeks, req.customerId);
+  upcoming(@Payload() req: UpcomingDeliveriesRequest): Promise<UpcomingDeliveriesPage> {
+    return this.standingOrders.upcoming(req);
   }
 
   @MessagePattern(StandingOrderPatterns.changeDelivery)

@@ -7,14 +7,21 @@ import {
   ChangeDeliveryRequest,
   type DeliveryException,
   isLiveProduct,
+  ListStandingOrdersRequest,
   occurrenceOn,
   occurrencesBetween,
+  PAGE_CURSOR_TIME_FORMAT,
+  PAGE_LIMIT_DEFAULT,
+  type PageCursor,
   PauseStandingOrderRequest,
   SaveStandingOrderRequest,
   STANDING_ORDER_LIMITS,
   type StandingOrder,
   StandingOrderMessages,
+  type StandingOrdersPage,
+  type UpcomingDeliveriesPage,
   type UpcomingDelivery,
+  UpcomingDeliveriesRequest,
   DeliveryMessages,
   deliveryChangeable,
   ErrorCode,
@@ -84,16 +91,11 @@ export class StandingOrdersService {
     return toStandingOrder(row, this.delivery.today());
   }
 
-  /** Own standing orders; an admin's: all, or one customer's. At most perCustomer per customer, so a customer's list is short. */
-  async list(caller: Caller, customerId?: string): Promise<StandingOrder[]> {
-    const scope = this.scope(caller, customerId);
-    const rows: StandingOrderRow[] = await this.db.query(
-      `SELECT ${STANDING_ORDER_COLUMNS} FROM standing_orders ${scope ? 'WHERE customer_id = $1' : ''}
-        ORDER BY created_at, id LIMIT ${scope ? STANDING_ORDER_LIMITS.perCustomer : 500}`,
-      scope ? [scope] : [],
-    );
+  /** A page of the own standing orders; an admin's: of all, or of one customer's (at most perCustomer, so one page). */
+  async list(req: ListStandingOrdersRequest): Promise<StandingOrdersPage> {
+    const { rows, next } = await this.page(req);
     const today = this.delivery.today();
-    return rows.map((r) => toStandingOrder(r, today));
+    return { standingOrders: rows.map((r) => toStandingOrder(r, today)), next };
   }
 
   async get(caller: Caller, id: string): Promise<StandingOrder> {
@@ -123,18 +125,15 @@ export class StandingOrdersService {
     return toStandingOrder(row, this.delivery.today());
   }
 
-  /** Every delivery of the visible standing orders from today for `weeks` weeks, by date. */
-  async upcoming(caller: Caller, weeks: number, customerId?: string): Promise<UpcomingDelivery[]> {
-    const scope = this.scope(caller, customerId);
-    const rows: StandingOrderRow[] = await this.db.query(
-      `SELECT ${STANDING_ORDER_COLUMNS} FROM standing_orders ${scope ? 'WHERE customer_id = $1' : ''} ORDER BY created_at, id LIMIT 500`,
-      scope ? [scope] : [],
-    );
+  /** Every delivery from today for `weeks` weeks of a page of the visible standing orders (as list's), by date. */
+  async upcoming(req: UpcomingDeliveriesRequest): Promise<UpcomingDeliveriesPage> {
+    const { weeks } = req;
+    const { rows, next } = await this.page(req);
     const ctx = await this.delivery.context();
     const today = this.delivery.today();
     const to = addDays(today, weeks * 7 - 1);
     const exceptions = await this.exceptionsOf(this.db.manager, rows.map((r) => r.id), today, to);
-    return rows
+    const deliveries = rows
       .flatMap((row) =>
         occurrencesBetween(termsOf(row), exceptions.get(row.id) ?? [], today, to, ctx).map((o) => ({
           standingOrderId: row.id,
@@ -145,6 +144,7 @@ export class StandingOrdersService {
         })),
       )
       .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    return { deliveries, next };
   }
 
   /** Skips one date, or gives it other quantities, until that date's cut-off (409 after). */
@@ -206,6 +206,29 @@ export class StandingOrdersService {
     }
     if (creating && customerId === undefined) throw AppError.validation({ customerId: [StandingOrderMessages.customerIdRequired] });
     return customerId ?? caller.userId;
+  }
+
+  /**
+   * One page of the standing orders a list shows, oldest first (keyset on created_at, id: one made
+   * while someone walks the pages comes on the last page, and none is shown twice or hidden).
+   */
+  private async page(req: ListStandingOrdersRequest): Promise<{ rows: StandingOrderRow[]; next: PageCursor | null }> {
+    const scope = this.scope(req.caller, req.customerId);
+    const limit = req.limit ?? PAGE_LIMIT_DEFAULT;
+    const params: unknown[] = [];
+    const conditions: string[] = [];
+    if (scope) conditions.push(`customer_id = $${params.push(scope)}`);
+    if (req.after) conditions.push(`(created_at, id) > ($${params.push(req.after.createdAt)}::timestamptz, $${params.push(req.after.id)}::uuid)`);
+    // one row more than the page: whether there is a next page, without a page that comes back empty
+    const rows: (StandingOrderRow & { cursorAt: string })[] = await this.db.query(
+      `SELECT ${STANDING_ORDER_COLUMNS}, to_char(created_at AT TIME ZONE 'UTC', '${PAGE_CURSOR_TIME_FORMAT}') AS "cursorAt"
+         FROM standing_orders ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+        ORDER BY created_at, id LIMIT $${params.push(limit + 1)}`,
+      params,
+    );
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return { rows: page, next: rows.length > limit ? { createdAt: last.cursorAt, id: last.id } : null };
   }
 
   /** Which customer's standing orders a list shows: own for customers (customerId 403), any or one for admins. */

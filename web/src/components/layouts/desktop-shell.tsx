@@ -1,11 +1,11 @@
-import { BellOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
+import { BellOutlined, LoginOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Badge, Button } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LogoMark } from '@/components/ui/logo';
 import { isNavActive } from '@/lib/nav';
 import { displayName, initials, isAdmin, roleLabel } from '@/lib/user';
 import type { ShellChromeProps } from './app-shell';
-import { ADMIN_ITEMS, mainItems, NAV_HREFS, type NavItem } from './nav-items';
+import { accountItems, ADMIN_ITEMS, mainItems, NAV_HREFS, type NavItem } from './nav-items';
 
 /** The desktop sidebar: brand, main and admin navigation, who is signed in. */
 export function DesktopSidebar({ user, cartCount, notificationCount, onLogout }: ShellChromeProps) {
@@ -24,6 +24,7 @@ export function DesktopSidebar({ user, cartCount, notificationCount, onLogout }:
         </Link>
         <nav className="sidebar-nav" aria-label="Main navigation">
           <NavList items={mainItems(admin)} counts={{ cart: cartCount, notifications: notificationCount }} />
+          {user && accountItems(admin).length > 0 && <NavList items={accountItems(admin)} counts={{ cart: cartCount, notifications: notificationCount }} />}
           {admin && (
             <>
               <div className="sidebar-section" id="admin-nav-heading">
@@ -78,6 +79,11 @@ export function DesktopHeader({ user, page, notificationCount, todaysSales, onLo
             <Badge count={admin ? notificationCount : 0} size="small">
               <BellOutlined className="bell-icon" />
             </Badge>
+          </Link>
+        )}
+        {user && !admin && (
+          <Link to="/account" className="icon-link" aria-label="Account" title="Account">
+            <UserOutlined className="bell-icon" />
           </Link>
         )}
         {user ? (

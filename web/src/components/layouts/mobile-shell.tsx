@@ -6,7 +6,7 @@ import { LogoMark } from '@/components/ui/logo';
 import { isNavActive } from '@/lib/nav';
 import { displayName, initials, isAdmin, roleLabel } from '@/lib/user';
 import type { ShellChromeProps } from './app-shell';
-import { ADMIN_ITEMS, mainItems, NAV_HREFS, tabItems, type NavItem } from './nav-items';
+import { accountItems, ADMIN_ITEMS, mainItems, NAV_HREFS, tabItems, type NavItem } from './nav-items';
 
 /** The mobile top bar (menu button, brand, cart, Sign Out) and the menu drawer it opens. */
 export function MobileTopBar({ user, cartCount, notificationCount, onLogout }: ShellChromeProps) {
@@ -44,6 +44,7 @@ export function MobileTopBar({ user, cartCount, notificationCount, onLogout }: S
       <Drawer title="Main menu" placement="left" open={menuOpen} onClose={() => setMenuOpen(false)} size={280} className="mobile-menu">
         <nav aria-label="Main menu">
           <MenuList items={mainItems(admin)} counts={counts} onNavigate={() => setMenuOpen(false)} />
+          {user && accountItems(admin).length > 0 && <MenuList items={accountItems(admin)} counts={counts} onNavigate={() => setMenuOpen(false)} />}
           {admin && (
             <>
               <div className="sidebar-section">Admin</div>

@@ -12,6 +12,7 @@ import {
   ShoppingCartOutlined,
   TagsOutlined,
   TeamOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
@@ -31,6 +32,8 @@ export const ORDERS: NavItem = { href: '/orders', label: 'Orders', icon: <FileTe
 /** Issue 17: deliveries that repeat by weekday (customers; admins see a customer's in Manage Customers). */
 export const STANDING_ORDERS: NavItem = { href: '/standing-orders', label: 'Standing Orders', tabLabel: 'Standing', icon: <ScheduleOutlined /> };
 export const CART: NavItem = { href: '/cart', label: 'Cart', icon: <ShoppingCartOutlined />, badge: 'cart' };
+/** Issue 20: the customer's own details, password and optional emails (admins have no such page). */
+export const ACCOUNT: NavItem = { href: '/account', label: 'Account', icon: <UserOutlined /> };
 
 // tab labels: beside the Products and Orders tabs each names what it opens (the spec fixes none)
 const ADMIN_DASHBOARD: NavItem = { href: '/admin', label: 'Admin Dashboard', tabLabel: 'Overview', icon: <DashboardOutlined /> };
@@ -56,7 +59,7 @@ export const ADMIN_ITEMS: NavItem[] = [ADMIN_DASHBOARD, MANAGE_PRODUCTS, MANAGE_
 export const ADMIN_TAB_ITEMS: NavItem[] = [ADMIN_DASHBOARD, MANAGE_PRODUCTS, MANAGE_ORDERS, DELIVERY_SCHEDULE, MANAGE_CUSTOMERS];
 
 /** Every entry's path: an entry is active only when no more specific entry matches (lib/nav.ts). */
-export const NAV_HREFS: readonly string[] = [DASHBOARD, PRODUCTS, ORDERS, STANDING_ORDERS, CART, ...ADMIN_ITEMS].map((item) => item.href);
+export const NAV_HREFS: readonly string[] = [DASHBOARD, PRODUCTS, ORDERS, STANDING_ORDERS, CART, ACCOUNT, ...ADMIN_ITEMS].map((item) => item.href);
 
 /** Desktop sidebar and the mobile menu: Dashboard, Products, Orders, Standing Orders, Cart (admins have neither of the last two). */
 export function mainItems(admin: boolean): NavItem[] {
@@ -66,4 +69,9 @@ export function mainItems(admin: boolean): NavItem[] {
 /** Mobile bottom tabs: Products, Orders, Standing, Cart; admins get the admin entries instead of the last two. */
 export function tabItems(admin: boolean): NavItem[] {
   return admin ? [PRODUCTS, ORDERS, ...ADMIN_TAB_ITEMS] : [PRODUCTS, ORDERS, STANDING_ORDERS, CART];
+}
+
+/** The signed-in user's own entries, below the main ones (the sidebar and the phone's Main menu): Account, for customers. */
+export function accountItems(admin: boolean): NavItem[] {
+  return admin ? [] : [ACCOUNT];
 }

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeliveryTimeSlot } from '@contracts/constants';
 import type { StandingOrder, UpcomingDelivery } from '@contracts/standing-orders';
 import { apiJson, getJson } from '@/lib/api-client';
+import { fetchPage, type Page } from '@/lib/paged-list';
 
 /** Everything read from /api/standing-orders: the lists, one standing order, the coming deliveries. */
 export const STANDING_ORDERS_KEY = ['/api/standing-orders'] as const;
@@ -21,23 +22,34 @@ const withCustomer = (path: string, customerId?: string, query: Record<string, s
 };
 
 /**
- * The standing orders of the signed-in customer, or (admins) of `customerId`. Not paged: a
- * customer has at most ten. Read again whenever a screen showing them opens.
+ * The standing orders of the signed-in customer, or (admins) of `customerId`, page by page as the
+ * server pages them (`fetchNextPage` for more; a customer's at most ten are one page). Read again
+ * whenever a screen showing them opens.
  */
 export function useStandingOrders(customerId?: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery<StandingOrder[]>({
+  return useInfiniteQuery({
     queryKey: listKey(customerId),
-    queryFn: async ({ signal }) => (await getJson<StandingOrder[]>(withCustomer('/api/standing-orders', customerId), { signal })) ?? [],
+    queryFn: ({ pageParam, signal }) => fetchPage<StandingOrder>(pageParam ?? withCustomer('/api/standing-orders', customerId), signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: Page<StandingOrder>) => last.next,
     enabled,
     refetchOnMount: 'always',
   });
+}
+
+/** Every standing order of every loaded page, in order (oldest first). */
+export function standingOrdersOf(data: InfiniteData<Page<StandingOrder>> | undefined): StandingOrder[] {
+  return data?.pages.flatMap((page) => page.items) ?? [];
 }
 
 export function useStandingOrder(id: string | undefined) {
   return useQuery<StandingOrder>({ queryKey: standingOrderKey(id ?? ''), enabled: Boolean(id), refetchOnMount: 'always' });
 }
 
-/** Every delivery of the coming `weeks` weeks (GET /api/standing-orders/upcoming), by date. */
+/**
+ * Every delivery of the coming `weeks` weeks (GET /api/standing-orders/upcoming), by date: its
+ * first page, which holds all of a customer's (the server pages by standing order, ten at most each).
+ */
 export function useUpcomingDeliveries(customerId?: string, weeks = UPCOMING_WEEKS, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery<UpcomingDelivery[]>({
     queryKey: upcomingKey(weeks, customerId),

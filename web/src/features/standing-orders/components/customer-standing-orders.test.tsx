@@ -108,4 +108,26 @@ describe("a customer's standing orders, for an admin", () => {
     expect(bodyOf(fetchMock, 'PUT', `/api/standing-orders/${theirs.id}`)).not.toHaveProperty('customerId');
     expect(await within(await screen.findByLabelText('Weekday bread')).findByText('24 Mon, 20 Tue–Fri')).toBeInTheDocument();
   });
+
+  it('follows the server’s pages with Load more, so none is left out', async () => {
+    const second = { ...theirs, id: '33333333-3333-3333-3333-333333333333', name: 'Saturday rye' };
+    const nextPath = `/api/standing-orders?customerId=${CUSTOMER}&cursor=page2`;
+    const fetchMock = mockFetch({
+      'GET /api/auth/user': () => jsonResponse(makeUser({ role: 'admin' })),
+      'GET /api/calendar': () => jsonResponse(bakeryCalendar(NOW, 'America/New_York', 90)),
+      'GET /api/products': () => jsonResponse([makeProduct({ id: 'p-baguette', name: 'Baguette' })]),
+      [`GET /api/standing-orders?customerId=${CUSTOMER}`]: () => jsonResponse([theirs], 200, 'OK', { link: `<http://localhost${nextPath}>; rel="next"` }),
+      [`GET ${nextPath}`]: () => jsonResponse([second]),
+    });
+    renderWithClient(<CustomerStandingOrders customerId={CUSTOMER} />);
+    expect(await screen.findByLabelText('Weekday bread')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Saturday rye')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByLabelText('Saturday rye')).toBeInTheDocument();
+    expect(screen.getByLabelText('Weekday bread')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === nextPath)).toHaveLength(1);
+    // the last page has no next one
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
 });

@@ -3,9 +3,10 @@ import { Button, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import type { StandingOrder } from '@contracts/standing-orders';
 import { LoadError } from '@/components/ui/load-error';
+import { LoadMore } from '@/components/ui/load-more';
 import { useBakeryCalendar } from '@/lib/bakery-time';
 import { toIsoDate } from '@/lib/dates';
-import { useStandingOrders } from '../api/standing-orders';
+import { standingOrdersOf, useStandingOrders } from '../api/standing-orders';
 import { useProductNames } from '../product-names';
 import { blankDraft, draftFromStandingOrder, STANDING_ORDERS_MAX } from '../standing-order-form';
 import { StandingOrderCard } from './standing-order-card';
@@ -23,7 +24,7 @@ export function CustomerStandingOrders({ customerId }: { customerId: string }) {
   const nameOf = useProductNames();
   // null: closed; 'new'; or the standing order being edited
   const [editing, setEditing] = useState<'new' | StandingOrder | null>(null);
-  const standingOrders = list.data ?? [];
+  const standingOrders = standingOrdersOf(list.data);
   const today = calendar.data?.today ?? toIsoDate(new Date());
   const full = standingOrders.length >= STANDING_ORDERS_MAX;
 
@@ -49,11 +50,14 @@ export function CustomerStandingOrders({ customerId }: { customerId: string }) {
       ) : standingOrders.length === 0 ? (
         <p className="muted">No standing orders.</p>
       ) : (
-        <ul className="so-list so-list-compact" aria-label="Standing orders">
-          {standingOrders.map((so) => (
-            <StandingOrderCard key={so.id} so={so} nameOf={nameOf} today={calendar.data?.today ?? null} onEdit={() => setEditing(so)} />
-          ))}
-        </ul>
+        <>
+          <ul className="so-list so-list-compact" aria-label="Standing orders">
+            {standingOrders.map((so) => (
+              <StandingOrderCard key={so.id} so={so} nameOf={nameOf} today={calendar.data?.today ?? null} onEdit={() => setEditing(so)} />
+            ))}
+          </ul>
+          <LoadMore query={list} what="standing orders" />
+        </>
       )}
       {editing !== null && (
         <Modal

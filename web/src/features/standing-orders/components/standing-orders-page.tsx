@@ -3,9 +3,10 @@ import { Button, Card, Skeleton } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
+import { LoadMore } from '@/components/ui/load-more';
 import { useBakeryCalendar } from '@/lib/bakery-time';
 import { useIsMobile } from '@/lib/use-is-mobile';
-import { useStandingOrders } from '../api/standing-orders';
+import { standingOrdersOf, useStandingOrders } from '../api/standing-orders';
 import { useProductNames } from '../product-names';
 import { STANDING_ORDERS_MAX } from '../standing-order-form';
 import { StandingOrderCard } from './standing-order-card';
@@ -23,7 +24,7 @@ export function StandingOrdersPage() {
   const list = useStandingOrders();
   const calendar = useBakeryCalendar();
   const nameOf = useProductNames();
-  const standingOrders = list.data ?? [];
+  const standingOrders = standingOrdersOf(list.data);
   const full = standingOrders.length >= STANDING_ORDERS_MAX;
   const newButton = (
     <Button
@@ -71,6 +72,7 @@ export function StandingOrdersPage() {
               <StandingOrderCard key={so.id} so={so} nameOf={nameOf} today={calendar.data?.today ?? null} onEdit={() => navigate(`/standing-orders/${so.id}/edit`)} />
             ))}
           </ul>
+          <LoadMore query={list} what="standing orders" />
         </Card>
         <Card title={<h2 className="card-heading">Next 4 Weeks</h2>} className="so-calendar-card">
           <UpcomingDeliveries standingOrders={standingOrders} nameOf={nameOf} />
