@@ -5,9 +5,11 @@
  * runs the two baselines on the same machine, and prints one table with the conditions.
  *
  * Env: BENCH_URL + ADMIN_REGISTRATION_KEY + BENCH_NAMESPACE (use a running stack instead),
- * BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_CHECKOUT_CUSTOMERS (1500: one order each, about 10 s of load), BENCH_CHECKOUT_CONNECTIONS (48),
+ * BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_CHECKOUT_CUSTOMERS (1500: one order each, about 10 s of load), BENCH_CHECKOUT_CONNECTIONS (48;
+ * the checkout scenario runs the same customers and connections against the monolith checkout
+ * baseline, bench/baseline/monolith-checkout.js, in a database of its own),
  * BENCH_SCENARIOS (all: catalogue,cart,history,checkout,push,hostile,standing-orders,production,orders-at-scale; see bench/orders-at-scale.js, bench/standing-orders.js and bench/production.js for their own options; telemetry, not in the default list: metrics and tracing off vs on, bench/telemetry.js), BENCH_PROFILE (processes to run
- * with --cpu-prof, e.g. "gateway,ordering"; profiles land in bench/profiles/).
+ * with --cpu-prof, e.g. "gateway,ordering", or "monolith" for the checkout baseline; profiles land in bench/profiles/).
  */
 const { fork } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
@@ -22,6 +24,7 @@ const { hostileBodies } = require('./hostile-bodies');
 const { ordersAtScale, printReport: printOrdersAtScale } = require('./orders-at-scale');
 const { standingOrdersAtCutoff, printReport: printStandingOrders } = require('./standing-orders');
 const { productionDocuments, printReport: printProduction } = require('./production');
+const monolithCheckout = require('./baseline/monolith-checkout');
 
 const ROOT = path.resolve(__dirname, '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -150,17 +153,44 @@ async function seedBuyers(data, count = CHECKOUT_CUSTOMERS) {
 let stackPids = {};
 /** CPU ms per request by process, per scenario, printed under the table. */
 const cpuRows = [];
+/** The checkout's comparison with the monolith baseline, printed under the tables. */
+let checkoutReport = '';
+/** The load average at each measured checkout (the machine may be shared). */
+const loads = [];
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 3000)));
 
 /**
- * One autocannon run; `cookies` rotate over requests (one session per simulated user). The CPU
- * of the stack's processes is counted unless `baseline` (a baseline runs outside the stack).
+ * Waits until `pids` and the backends of `ownDatabase` spend under 5% of a core for a second
+ * (at most 2 minutes), and answers the CPU ms they spent meanwhile: the work a run set off that
+ * outlived it (events relayed and consumed, confirmation mails composed).
  */
-function cannon(title, { baseline = false, ...opts }) {
+async function untilQuiet(pids, ownDatabase) {
+  const spent = {};
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    const meter = cpuMeter(pids, { ownDatabase });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const ms = meter.stop();
+    if (!ms) break;
+    const own = [...Object.keys(pids), 'postgres, own databases'].reduce((n, name) => n + (ms[name] ?? 0), 0);
+    for (const name of [...Object.keys(pids), 'postgres, own databases']) spent[name] = (spent[name] ?? 0) + (ms[name] ?? 0);
+    if (own < 50) break;
+  }
+  return { ms: spent, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * One autocannon run; `cookies` rotate over requests (one session per simulated user). The CPU
+ * of the stack's processes is counted unless `baseline` (a baseline runs outside the stack), or
+ * of `pids` when given (a baseline's own process); with `ownDatabase` (name → boolean), also the
+ * Postgres backends of those databases alone. Answers the result and `cpu`, the CPU ms by process
+ * over the run.
+ */
+function cannon(title, { baseline = false, pids, ownDatabase, ...opts }) {
   const options = { connections: CONNECTIONS, ...opts };
   const fromUs = process.hrtime.bigint() / 1000n;
-  const meter = cpuMeter(baseline ? {} : stackPids);
+  const meter = cpuMeter(pids ?? (baseline ? {} : stackPids), { ownDatabase });
   if (options.amount === undefined) options.duration = DURATION_S;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -168,12 +198,13 @@ function cannon(title, { baseline = false, ...opts }) {
       (err, result) => {
         // the same monotonic clock as V8's profiles: `node bench/profile-summary.js <file> <from> <to>`
         if (PROFILE.size > 0) console.log(`profile window of ${title}: ${fromUs} ${process.hrtime.bigint() / 1000n}`);
+        let ms = null;
         if (result) {
-          const ms = meter.stop();
+          ms = meter.stop();
           const idle = ms ? `${Math.round((100 * ms.idle) / Object.values(ms).reduce((a, b) => a + b, 0))}%` : '';
           cpuRows.push({ scenario: title, 'CPU ms per request': perRequest(ms, result.requests.total), 'machine idle': idle });
         }
-        return err ? reject(err) : resolve({ title, result });
+        return err ? reject(err) : resolve({ title, result, cpu: ms });
       },
     );
     instance.on('error', reject);
@@ -198,9 +229,9 @@ function rotating(method, pathname, cookies, bodyFor) {
   ];
 }
 
-function startBaseline(file, env) {
+function startBaseline(file, env, execArgv = []) {
   return new Promise((resolve) => {
-    const child = fork(path.join(__dirname, 'baseline', file), [], { env: { ...process.env, ...env }, stdio: 'inherit' });
+    const child = fork(path.join(__dirname, 'baseline', file), [], { env: { ...process.env, ...env }, stdio: 'inherit', execArgv });
     child.once('message', () => resolve(child));
   });
 }
@@ -260,31 +291,140 @@ async function catalogueRead(stack, data, readerCookies) {
 }
 
 /**
- * Every buyer has a 3-line cart; each request places one order (one per buyer). Afterwards, for
- * every product: stock left + units sold = stock seeded (nothing oversold, nothing lost).
+ * One system's checkout (the stack's, or the monolith baseline's): `count` customers register,
+ * each gets a 3-line cart (3 × count POST /api/cart over CHECKOUT_CONNECTIONS: the cart add
+ * figure; customer i gets products 3i, 3i+1 and 3i+2 with 1, 2 and 3 units), then each places one
+ * order (POST /api/orders, CHECKOUT_CONNECTIONS). `system.units()` answers the stock of every
+ * product and the units sold to date: stock left + units sold = stock seeded for every product
+ * (nothing oversold, nothing lost), and this run sold 6 units per order placed (every cart right).
  */
-async function checkout(stack, data) {
-  const buyers = await seedBuyers(data);
+async function checkoutOn(system, count = CHECKOUT_CUSTOMERS) {
+  const buyers = await pool(Array.from({ length: count }, (_, i) => i), 8, system.register);
+  const cookies = buyers.map((c) => c.cookie);
   await settle();
-  const started = Date.now();
-  const run = await cannon('checkout (3-line carts)', {
-    url: stack.url,
+  const soldBefore = (await system.units()).sold;
+  const cartLine = (n) => {
+    const line = Math.floor(n / count);
+    return { productId: system.products[((n % count) * 3 + line) % system.products.length].id, quantity: 1 + line };
+  };
+  const cartAdd = await cannon(`cart add (${system.label}, 3 lines a customer)`, {
+    ...system.cannon,
     connections: CHECKOUT_CONNECTIONS,
-    amount: buyers.length,
-    requests: rotating('POST', '/api/orders', buyers.map((c) => c.cookie), () => ({})),
+    amount: 3 * count,
+    requests: rotating('POST', '/api/cart', cookies, cartLine),
+  });
+  await settle();
+  loads.push(`${system.label} checkout ${os.loadavg()[0].toFixed(2)}`);
+  const started = Date.now();
+  const run = await cannon(`checkout (${system.label}, 3-line carts)`, {
+    ...system.cannon,
+    connections: CHECKOUT_CONNECTIONS,
+    amount: count,
+    requests: rotating('POST', '/api/orders', cookies, () => ({})),
   });
   const seconds = (Date.now() - started) / 1000;
   const placed = run.result['2xx'];
-  const orders = await data.admin.all('/api/orders?limit=200');
-  const sold = new Map();
-  for (const item of orders.flatMap((o) => o.orderItems)) sold.set(item.product.id, (sold.get(item.product.id) ?? 0) + item.quantity);
-  const products = await data.admin.expect(200, 'GET', '/api/products');
-  const oversold = products.filter((p) => p.stock + (sold.get(p.id) ?? 0) !== SEEDED_STOCK).length;
-  if (oversold > 0) process.exitCode = 1;
+  const after = await untilQuiet(system.cannon.pids ?? stackPids, system.cannon.ownDatabase);
+  const { stock, sold } = await system.units();
+  const oversold = [...stock].filter(([id, left]) => left + (sold.get(id) ?? 0) !== SEEDED_STOCK).length;
+  const unitsSold = [...sold.values()].reduce((a, b) => a + b, 0) - [...soldBefore.values()].reduce((a, b) => a + b, 0);
+  const cartsRight = unitsSold === 6 * placed;
+  if (oversold > 0 || !cartsRight || placed !== count) process.exitCode = 1;
+  const cpu = run.cpu ?? {};
+  const busy = Object.entries(cpu).reduce((n, [name, v]) => (['idle', 'postgres, own databases'].includes(name) ? n : n + v), 0);
+  // the system's own share: its processes, its databases' backends and NATS (the machine may be shared)
+  const own = Object.entries(cpu).reduce((n, [name, v]) => (['idle', 'postgres', 'kernel, other', 'load generator'].includes(name) ? n : n + v), 0);
+  const afterwards = Object.values(after.ms).reduce((a, b) => a + b, 0);
   return {
-    ...row(run.title, run.result, `${(placed / seconds).toFixed(1)} orders/s, ${placed} placed, ${oversold === 0 ? 'stock consistent' : `${oversold} products inconsistent`}`),
-    'req/s': Math.round(run.result.requests.total / seconds),
+    label: system.label,
+    placed,
+    ordersPerSecond: placed / seconds,
+    seconds,
+    p50: run.result.latency.p50,
+    p99: run.result.latency.p99,
+    cartAdd,
+    oversold,
+    cartsRight,
+    unitsSold,
+    cpuPerOrder: Object.fromEntries(Object.entries(cpu).map(([name, v]) => [name, placed ? v / placed : NaN])),
+    busyPerOrder: placed ? busy / placed : NaN,
+    ownPerOrder: placed ? own / placed : NaN,
+    afterPerOrder: placed ? afterwards / placed : NaN,
+    after,
+    rows: [
+      {
+        ...row(run.title, run.result, `${(placed / seconds).toFixed(1)} orders/s, ${placed} placed, ${oversold === 0 ? 'stock consistent' : `${oversold} products inconsistent`}${cartsRight ? '' : `, ${unitsSold} units sold (expected ${6 * placed})`}`),
+        'req/s': Math.round(run.result.requests.total / seconds),
+      },
+      row(cartAdd.title, cartAdd.result),
+    ],
   };
+}
+
+/** The stack: buyers through the gateway; units from the admin's order list and the catalogue. */
+function realSystem(stack, data) {
+  return {
+    label: 'real',
+    cannon: { url: stack.url, ownDatabase: (db) => db.startsWith(`${stack.namespace}_`) },
+    products: data.products,
+    register: data.register('buyer'),
+    units: async () => {
+      const orders = await data.admin.all('/api/orders?limit=200');
+      const sold = new Map();
+      for (const o of orders) if (o.status !== 'cancelled') for (const item of o.orderItems) sold.set(item.product.id, (sold.get(item.product.id) ?? 0) + item.quantity);
+      const products = await data.admin.expect(200, 'GET', '/api/products');
+      return { stock: new Map(products.map((p) => [p.id, p.stock])), sold };
+    },
+  };
+}
+
+/**
+ * The checkout through the stack, then the same (customers, carts, connections) against the
+ * monolith baseline: its own database (the services' migrations, the same 60 products and prices,
+ * dropped afterwards) and one process. Prints the real checkout as a ratio of the monolith's.
+ */
+async function checkout(stack, data) {
+  const real = await checkoutOn(realSystem(stack, data));
+  const database = `bakery_bench_monolith_${process.pid}`;
+  const url = withDatabase(DATABASE_URL, database);
+  await monolithCheckout.prepareDatabase(DATABASE_URL, database, data.products, SEEDED_STOCK);
+  const port = await freePort();
+  const profile = PROFILE.has('monolith') ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=monolith-${process.pid}.cpuprofile`] : [];
+  const server = await startBaseline('monolith-checkout.js', { PORT: String(port), MONOLITH_DATABASE_URL: url }, profile);
+  let monolith;
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    monolith = await checkoutOn({
+      label: 'monolith',
+      cannon: { url: base, pids: { monolith: [server.pid] }, ownDatabase: (db) => db === database },
+      products: data.products,
+      register: async (i) => {
+        const c = new Client(base);
+        await c.expect(201, 'POST', '/api/auth/register', { email: `bench-buyer-${i}-${randomUUID().slice(0, 6)}@bench.test`, password: PASSWORD });
+        return c;
+      },
+      units: async () => ({ stock: await monolithCheckout.stockOf(url), sold: await monolithCheckout.soldOf(url) }),
+    });
+  } finally {
+    await new Promise((resolve) => {
+      server.once('exit', resolve);
+      server.kill('SIGTERM'); // it exits (a --cpu-prof process writes its profile then)
+    });
+    await monolithCheckout.dropDatabase(DATABASE_URL, database);
+  }
+  const ratio = (a, b) => (a / b).toFixed(2);
+  const ms = (v) => (Number.isFinite(v) ? v.toFixed(2) : '?');
+  checkoutReport = [
+    `Checkout against the monolith baseline (${CHECKOUT_CUSTOMERS} customers with 3-line carts, one order each, ${CHECKOUT_CONNECTIONS} connections; load average (1 min) at each checkout: ${loads.join(', ')}):`,
+    `  monolith: ${monolith.ordersPerSecond.toFixed(1)} orders/s, p50 ${monolith.p50} ms, p99 ${monolith.p99} ms; CPU ms per order: monolith process ${ms(monolith.cpuPerOrder.monolith)}, Postgres ${ms(monolith.cpuPerOrder.postgres)} (its database's backends ${ms(monolith.cpuPerOrder['postgres, own databases'])}); its own share ${ms(monolith.ownPerOrder)} (+${ms(monolith.afterPerOrder)} after the run), whole machine ${ms(monolith.busyPerOrder)}`,
+    `  real:     ${real.ordersPerSecond.toFixed(1)} orders/s = ${ratio(real.ordersPerSecond, monolith.ordersPerSecond)}x the monolith (target 0.5x), p50 ${real.p50} ms, p99 ${real.p99} ms; CPU ms per order: ${Object.entries(real.cpuPerOrder).filter(([name]) => name !== 'idle').map(([name, v]) => `${name} ${ms(v)}`).join(', ')}; its own share ${ms(real.ownPerOrder)} (${ratio(real.ownPerOrder, monolith.ownPerOrder)}x the monolith's) + ${ms(real.afterPerOrder)} after the run (${Object.entries(real.after.ms).map(([name, v]) => `${name} ${ms(v / real.placed)}`).join(', ')}; quiet after ${real.after.seconds.toFixed(0)} s), whole machine ${ms(real.busyPerOrder)}`,
+    `  cart add: real ${Math.round(real.cartAdd.result.requests.average)} req/s, monolith ${Math.round(monolith.cartAdd.result.requests.average)} req/s (${ratio(real.cartAdd.result.requests.average, monolith.cartAdd.result.requests.average)}x)`,
+    `  oversell: real ${real.oversold === 0 ? 'none' : `${real.oversold} products inconsistent`}, monolith ${monolith.oversold === 0 ? 'none' : `${monolith.oversold} products inconsistent`}; units sold 6 per order: real ${real.cartsRight ? 'yes' : `no (${real.unitsSold})`}, monolith ${monolith.cartsRight ? 'yes' : `no (${monolith.unitsSold})`}`,
+  ].join('\n');
+  const [realCheckout, realCart] = real.rows;
+  const [monolithRow, monolithCart] = monolith.rows;
+  realCheckout.notes += `, ${ratio(real.ordersPerSecond, monolith.ordersPerSecond)}x monolith`;
+  return [realCheckout, monolithRow, realCart, monolithCart];
 }
 
 /** Push latency: its own script, 50 admin sockets. */
@@ -342,7 +482,7 @@ async function main() {
       results.push(row(history.title, history.result));
     }
 
-    if (SCENARIOS.has('checkout')) results.push(await checkout(stack, data));
+    if (SCENARIOS.has('checkout')) results.push(...(await checkout(stack, data)));
     if (SCENARIOS.has('push')) results.push(await pushLatency(stack));
     if (SCENARIOS.has('hostile')) results.push(...(await hostileBodies(stack.url, DURATION_S, cannon)));
     const standing = SCENARIOS.has('standing-orders') ? await standingOrdersAtCutoff(stack, DATABASE_URL, CLOCK_FILE, data.admin, data.products) : undefined;
@@ -351,10 +491,11 @@ async function main() {
     const atScale = SCENARIOS.has('orders-at-scale') ? await ordersAtScale(stack, DATABASE_URL) : undefined;
 
     if (results.length > 0) {
-      console.log(`\nBenchmark ${started.toISOString()}: ${os.cpus().length} cores (${os.cpus()[0].model}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; everything on this machine; ${CONNECTIONS} connections, ${DURATION_S} s per scenario\n`);
+      console.log(`\nBenchmark ${started.toISOString()}: ${os.cpus().length} cores (${os.cpus()[0].model}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; everything on this machine; ${CONNECTIONS} connections, ${DURATION_S} s per scenario; load average now ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
       console.table(results);
       console.log('\nWhere the CPU went (ms of CPU per request, by process, over each run):');
       console.table(cpuRows);
+      if (checkoutReport) console.log(`\n${checkoutReport}`);
     }
     if (standing) printStandingOrders(standing);
     if (production) printProduction(production);

@@ -35,6 +35,29 @@ function commandTicks(comm) {
   return total;
 }
 
+/**
+ * Ticks of the Postgres backends serving a database that `ownDatabase(name)` accepts: a backend's
+ * process title names its database ("postgres: 15/main: user database host(port) state"), so
+ * the backends of other work sharing the server are left out.
+ */
+function backendTicks(ownDatabase) {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const title = /^postgres: [^:]+: \S+ (\S+) /.exec(fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8'));
+      if (!title || !ownDatabase(title[1])) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
 /** Shared servers counted by command name (their connections' processes included). */
 const SERVERS = { postgres: 'postgres', nats: 'nats-server' };
 
@@ -44,9 +67,14 @@ function machineTicks() {
   return { busy: user + nice + system + irq + softirq + steal, idle: idle + iowait };
 }
 
-/** Starts counting; `stop()` answers CPU ms per named process, the rest of the machine, and idle. */
-function cpuMeter(pids) {
+/**
+ * Starts counting; `stop()` answers CPU ms per named process, the rest of the machine, and idle.
+ * With `ownDatabase` (a database name → boolean) also `postgres, own databases`: the part of
+ * `postgres` spent by the backends of those databases (not counted twice in the rest).
+ */
+function cpuMeter(pids, { ownDatabase } = {}) {
   if (os.platform() !== 'linux') return { stop: () => null };
+  const ownBefore = ownDatabase ? backendTicks(ownDatabase) : 0;
   const before = Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, list.reduce((n, pid) => n + processTicks(pid), 0)]));
   const serversBefore = Object.fromEntries(Object.entries(SERVERS).map(([name, comm]) => [name, commandTicks(comm)]));
   const machineBefore = machineTicks();
@@ -64,6 +92,8 @@ function cpuMeter(pids) {
         ms[name] = Math.max(0, commandTicks(comm) - serversBefore[name]) * TICK_MS;
         named += ms[name];
       }
+      // (part of postgres above: not added to `named`)
+      if (ownDatabase) ms['postgres, own databases'] = Math.max(0, backendTicks(ownDatabase) - ownBefore) * TICK_MS;
       const bench = process.cpuUsage(benchBefore);
       ms['load generator'] = Math.round((bench.user + bench.system) / 1000);
       const machine = machineTicks();
