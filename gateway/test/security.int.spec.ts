@@ -691,6 +691,28 @@ const BODIES: Record<string, BodySpec> = {
     path: (f) => `/api/customers/${f.accountId}`,
   },
   'POST /api/products': { fields: PRODUCT_FIELDS, valid: () => PRODUCT },
+  // the customer's own account (issue 20): no id in the path, the session says whose
+  'PATCH /api/account': {
+    fields: PROFILE_FIELDS,
+    valid: () => ({ ...PROFILE, businessType: 'bakery' }),
+  },
+  'POST /api/account/password': {
+    fields: { currentPassword: { kind: 'password', required: true }, newPassword: { kind: 'password', required: true } },
+    valid: () => ({ currentPassword: TEST_PASSWORD, newPassword: 'another-secret-7' }),
+  },
+  'PUT /api/account/notifications': {
+    fields: { orderUpdates: { kind: 'bool' }, standingOrderPreviews: { kind: 'bool' }, cutoffReminders: { kind: 'bool' } },
+    valid: () => ({ orderUpdates: true, standingOrderPreviews: true, cutoffReminders: false }),
+  },
+  // a preview email's skip link: a token of the right shape that was never issued (only validation may refuse a hostile variant first)
+  'POST /api/standing-orders/skip-link': {
+    fields: { token: { kind: 'secret', required: true } },
+    valid: () => ({ token: 'A'.repeat(43) }),
+  },
+  'POST /api/standing-orders/skip-link/check': {
+    fields: { token: { kind: 'secret', required: true } },
+    valid: () => ({ token: 'A'.repeat(43) }),
+  },
   'POST /api/products/customer': {
     fields: { price: { kind: 'price', required: true }, stock: { kind: 'int', required: true }, imageUrl: { kind: 'objectPath', required: true } },
     valid: () => ({ price: '3.40', stock: 5, imageUrl: PHOTO }),
