@@ -24,7 +24,19 @@ export interface BakeryCalendar {
 
 /** A calendar date as YYYY-MM-DD in a time zone. */
 export function dateInTimeZone(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return dateFormatIn(timeZone).format(at);
+}
+
+/** One formatter per zone: making one costs far more than formatting with it (a checkout asks several times). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    // an unknown zone threw above and is not kept; the few real zones stay
+    dateFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 export function bakeryCalendar(now: Date, timeZone: string, maxDeliveryDaysAhead: number, requireDeliveryDate = false): BakeryCalendar {

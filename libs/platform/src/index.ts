@@ -21,3 +21,4 @@ export * from './tracing/traceparent';
 export * from './tracing/tracing';
 export * from './tracing/setup';
 export * from './metrics/exposition';
+export * from './customers/price-list-cache';

@@ -27,6 +27,7 @@ import { Configuration } from './pricing/configuration.entity';
 import { PricingController } from './pricing/pricing.controller';
 import { PricingService } from './pricing/pricing.service';
 import { CustomerTermsClient } from './pricing/customer-terms.client';
+import { CustomerPriceLists } from './pricing/customer-price-lists';
 import { StandingOrderMaterializer } from './standing-orders/standing-order-materializer';
 import { StandingOrdersController } from './standing-orders/standing-orders.controller';
 import { StandingOrdersService } from './standing-orders/standing-orders.service';
@@ -65,6 +66,7 @@ import { InvoicesService } from './invoices/invoices.service';
     InvoicesService,
     CartService,
     CustomerTermsClient,
+    CustomerPriceLists,
     PricingService,
     OrdersService,
     OrderChangesService,

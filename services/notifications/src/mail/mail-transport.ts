@@ -87,12 +87,24 @@ export class FileMailTransport implements MailTransport {
 
   async send(mail: OutgoingMail): Promise<void> {
     const info = await this.transporter.sendMail(message(mail));
-    await mkdir(this.dir, { recursive: true });
     const stamp = mail.createdAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
     const file = path.join(this.dir, `${stamp}-${mail.kind}-${mail.id}.eml`);
     const partial = `${file}.partial`;
-    await writeFile(partial, info.message as Buffer);
+    // the folder is made once, and again only if it went away (a mkdir per mail cost a sixth of a busy worker)
+    if (!this.dirMade) await this.makeDir();
+    await writeFile(partial, info.message as Buffer).catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+      await this.makeDir();
+      await writeFile(partial, info.message as Buffer);
+    });
     await rename(partial, file);
+  }
+
+  private dirMade = false;
+
+  private async makeDir(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    this.dirMade = true;
   }
 
   close(): void {

@@ -15,7 +15,7 @@ import {
 } from '@bakery/contracts';
 import { Repository } from 'typeorm';
 import { CatalogClient, isLive } from '../catalog/catalog.client';
-import { CustomerTermsClient } from '../pricing/customer-terms.client';
+import { CustomerPriceLists } from '../pricing/customer-price-lists';
 import { CartItem } from './cart-item.entity';
 
 /** A cart line as the statements that write one answer it (CartItem's fields). */
@@ -27,7 +27,7 @@ type PriceOf = (productId: string, defaultPrice: string) => string;
 
 /**
  * A customer's cart: one line per product, quantity 1 to 500 and never above the stock. Prices
- * are the customer's own (their price list, asked of customers once per request). Each line
+ * are the customer's own (their price list, remembered until the customers service says it changed). Each line
  * remembers the price it was added (or its quantity last changed) at, so the cart can show a price
  * that changed since. A customer on hold keeps a cart (only ordering is refused). Editing a line that a placement holds (see OrdersService.place) takes it
  * back: the edit applies, and that placement fails with 409 instead of ordering what was there.
@@ -37,7 +37,7 @@ export class CartService {
   constructor(
     @InjectRepository(CartItem) private readonly items: Repository<CartItem>,
     private readonly catalog: CatalogClient,
-    private readonly terms: CustomerTermsClient,
+    private readonly priceLists: CustomerPriceLists,
   ) {}
 
   async get(customerId: string): Promise<CartLine[]> {
@@ -102,9 +102,9 @@ export class CartService {
     await this.items.delete({ productId });
   }
 
-  /** The customer's prices now. */
+  /** The customer's prices now (their list as the customers service last said, kept by its broadcasts). */
   private async priceOf(customerId: string): Promise<PriceOf> {
-    return priceResolver((await this.terms.resolve(customerId)).priceList);
+    return priceResolver(await this.priceLists.ruleOf(customerId));
   }
 
   /** Another customer's line is as unknown as a line that does not exist. */
