@@ -9,6 +9,9 @@ export async function connectNats(url: string, name: string, logger?: Logger): P
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
     pingInterval: 10_000,
+    // no Error (and stack) captured per request and JetStream publish in case it fails later: a
+    // measurable share of every service's CPU (bench/README.md); RpcClient words the failures itself
+    noAsyncTraces: true,
   });
   if (logger) void watchStatus(nc, logger);
   return nc;
