@@ -61,7 +61,7 @@ export async function customerJourney(e2e: E2E, viewport: { width: number; heigh
     } else {
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
       await nav.getByRole('link', { name: 'Cart' }).waitFor();
-      expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Products', 'Orders', 'Standing Orders', 'Cart']);
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Products', 'Orders', 'Standing Orders', 'Cart', 'Account']);
       expect(await nav.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
       expect(await page.locator('.sidebar-footer .user-name').textContent()).toBe('Corner Coffee');
       expect(await page.locator('.sidebar-footer .user-avatar').textContent()).toBe(email.slice(0, 2).toUpperCase());
