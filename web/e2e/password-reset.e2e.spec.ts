@@ -129,6 +129,8 @@ describe('password reset in chromium', () => {
       await page.goto('/admin/login');
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL('**/forgot-password?from=admin');
+      // the URL changes before the lazy page replaces the admin login (whose Email field would take the typing)
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await page.getByRole('status').filter({ hasText: SENT }).waitFor();
