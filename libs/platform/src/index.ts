@@ -22,3 +22,4 @@ export * from './tracing/tracing';
 export * from './tracing/setup';
 export * from './metrics/exposition';
 export * from './customers/price-list-cache';
+export * from './ids/derived-uuid';

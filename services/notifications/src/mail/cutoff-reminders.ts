@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { CutoffReminderPatterns, REMINDER_CANDIDATES_MAX, type ReminderCandidates } from '@bakery/contracts';
 import { EventBus } from '@bakery/event-bus';
-import { PeriodicTask, RpcClient, type Logger } from '@bakery/platform';
+import { derivedUuid, PeriodicTask, RpcClient, type Logger } from '@bakery/platform';
 import { SERVICE_LOGGER } from '@bakery/service-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
 import { MailOutbox } from './mail-outbox';
@@ -14,11 +13,7 @@ import { MailPreferencesStore } from './mail-preferences';
  * reminder per delivery, however often the sweep runs.
  */
 export function reminderEventId(customerId: string, deliveryDate: string): string {
-  const hash = createHash('sha256').update(`cutoff-reminder:${customerId.toLowerCase()}:${deliveryDate}`).digest();
-  hash[6] = (hash[6] & 0x0f) | 0x50;
-  hash[8] = (hash[8] & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  return derivedUuid(`cutoff-reminder:${customerId.toLowerCase()}:${deliveryDate}`);
 }
 
 /**
