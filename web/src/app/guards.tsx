@@ -7,14 +7,13 @@ import { useUser } from '@/features/auth/api/auth';
 import { isAdmin } from '@/lib/user';
 import { redirectToLogin, REDIRECT_DELAY_MS } from './auth-redirect';
 import { PrefetchSignedInScreens } from './prefetch';
+import { RealtimeBridge, Shell } from './signed-in-screens';
 import { NotFoundPage } from './routes/not-found';
 
 /** Where an admin lands instead of a customer-only page. */
 const ADMIN_HOME = '/admin';
 
 const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
-const Shell = lazy(() => import('./shell'));
-const RealtimeBridge = lazy(() => import('./realtime').then((m) => ({ default: m.RealtimeBridge })));
 
 /** Not signed in: the 'Unauthorized' toast, then /api/login after 500 ms; nothing else is rendered. */
 export function UnauthorizedRedirect() {

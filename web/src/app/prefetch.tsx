@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
+import { ProductsPage, RealtimeBridge, Shell } from './signed-in-screens';
 
 /**
  * Signing in leads to the shell and the catalogue (the sign-in form navigates to /products): their
  * chunks are fetched once the sign-in page is on screen and the browser is idle, so that after
  * sign-in the lazy Shell and page find them loaded instead of showing 'Loading...' while they
- * download, and the sign-in page itself never waits for them.
+ * download (or React's 300 ms hold of a fallback), and the sign-in page itself never waits for them.
  */
 export function prefetchSignedInScreens(): Promise<unknown> {
   // a failed prefetch only means the lazy import fetches again when needed
-  return Promise.all([import('./shell'), import('./realtime'), import('@/features/products/components/products-page')]).catch(() => undefined);
+  return Promise.all([Shell.preload(), RealtimeBridge.preload(), ProductsPage.preload()]).catch(() => undefined);
 }
 
 /**

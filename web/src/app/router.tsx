@@ -3,11 +3,11 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import type { RouteHandle } from '@/components/layouts/page-meta';
 import { LoadingScreen } from '@/components/ui/loading';
 import { GuardedLayout } from './guards';
+import { ProductsPage } from './signed-in-screens';
 import { NotFoundPage } from './routes/not-found';
 
 // Every screen is its own chunk: the sign-in page loads none of them.
 const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page'));
-const ProductsPage = lazy(() => import('@/features/products/components/products-page'));
 const CartPage = lazy(() => import('@/features/cart/components/cart-page'));
 // Order History with a customer's invoices in a tab (composed in ./routes)
 const OrdersPage = lazy(() => import('./routes/orders'));
