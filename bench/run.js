@@ -265,13 +265,18 @@ async function catalogueRead(stack, data, readerCookies) {
   const productsJson = path.join(os.tmpdir(), `bench-products-${process.pid}.json`);
   const list = await data.readers[0].expect(200, 'GET', '/api/products');
   fs.writeFileSync(productsJson, JSON.stringify(list));
-  const [monolithPort, barePort] = [await freePort(), await freePort()];
+  const [monolithPort, barePort, expressPort, fastifyPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const monolith = await startBaseline('monolith.js', { PORT: String(monolithPort), CATALOG_DATABASE_URL: withDatabase(DATABASE_URL, `${stack.namespace}_catalog`) });
   const bare = await startBaseline('bare.js', { PORT: String(barePort), BODY_FILE: productsJson });
+  // Nest's own floor on each HTTP adapter: one route, no middleware (issue 22's Fastify question)
+  const nestExpress = await startBaseline('nest-floor.js', { PORT: String(expressPort), BODY_FILE: productsJson, ADAPTER: 'express' });
+  const nestFastify = await startBaseline('nest-floor.js', { PORT: String(fastifyPort), BODY_FILE: productsJson, ADAPTER: 'fastify' });
   try {
     const gatewayRead = await cannon('catalogue read (gateway)', { url: stack.url, requests: rotating('GET', '/api/products', readerCookies) });
     const monolithRead = await cannon('catalogue read (monolith baseline)', { baseline: true, url: `http://127.0.0.1:${monolithPort}/api/products` });
     const bareRead = await cannon('catalogue read (bare Node ceiling)', { baseline: true, url: `http://127.0.0.1:${barePort}/api/products` });
+    const expressRead = await cannon('catalogue read (Nest floor, Express)', { baseline: true, url: `http://127.0.0.1:${expressPort}/api/products` });
+    const fastifyRead = await cannon('catalogue read (Nest floor, Fastify)', { baseline: true, url: `http://127.0.0.1:${fastifyPort}/api/products` });
     // the same readers spread over 5 price lists (issue 19): each list's catalogue cached on its own
     const lists = await priceListsFor(data);
     const listedRead = await cannon('catalogue read (gateway, 5 price lists)', { url: stack.url, requests: rotating('GET', '/api/products', readerCookies) });
@@ -282,10 +287,14 @@ async function catalogueRead(stack, data, readerCookies) {
       row(listedRead.title, listedRead.result, `${ratio(listedRead, monolithRead)}x monolith (target 1.0x), ${ratio(listedRead, gatewayRead)}x one list`),
       row(monolithRead.title, monolithRead.result),
       row(bareRead.title, bareRead.result),
+      row(expressRead.title, expressRead.result, `${ratio(expressRead, bareRead)}x bare: the gateway's ceiling on Express`),
+      row(fastifyRead.title, fastifyRead.result, `${ratio(fastifyRead, bareRead)}x bare, ${ratio(fastifyRead, expressRead)}x Express`),
     ];
   } finally {
     monolith.kill();
     bare.kill();
+    nestExpress.kill();
+    nestFastify.kill();
     fs.rmSync(productsJson, { force: true });
   }
 }
