@@ -1,4 +1,8 @@
-import { jsonBodyProblem, jsonSeparators, MAX_JSON_ENTRIES } from './http-pipeline';
+import express from 'express';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { jsonBodyProblem, jsonSeparators, MAX_JSON_ENTRIES, webApp } from './http-pipeline';
 
 describe('jsonBodyProblem: bounded bodies', () => {
   const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
@@ -39,5 +43,31 @@ describe('jsonSeparators: counted on the raw text, before parsing', () => {
     const body = { list: Array.from({ length: 300 }, (_, i) => i) };
     expect(jsonSeparators(raw(body), 1000)).toBe(299);
     expect(jsonBodyProblem(body)).toEqual(expect.objectContaining({ tooLarge: true }));
+  });
+});
+
+describe('webApp: the built web app', () => {
+  it('serves it from a WEB_DIST_DIR given relative to the working directory (was a 500 on every page)', async () => {
+    const dist = mkdtempSync(path.join(process.cwd(), '.web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Bakery</title>');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const app = express().use(webApp(path.relative(process.cwd(), dist)));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const page = await fetch(`${base}/products`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe('<!doctype html><title>Bakery</title>');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      const asset = await fetch(`${base}/assets/app-abc123.js`);
+      expect(asset.status).toBe(200);
+      expect(await asset.text()).toBe('console.log(1)');
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    } finally {
+      server.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -294,7 +294,9 @@ function sendWebFile(res: Response, distDir: string, file: string, stats: Stats,
  * an API, socket or object path, so client-side routes survive a reload (a missing asset too).
  * Each file goes out pre-compressed when the build made a brotli or gzip copy the client accepts.
  */
-export function webApp(distDir: string) {
+export function webApp(dist: string) {
+  // WEB_DIST_DIR may be relative (to the working directory); res.sendFile takes absolute paths only
+  const distDir = path.resolve(dist);
   const index = path.join(distDir, 'index.html');
   const statics = express.static(distDir, {
     index: false,
