@@ -1,6 +1,6 @@
 import { InboxOutlined, SearchOutlined } from '@ant-design/icons';
 import { Card, Select, Skeleton } from 'antd';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { useUser } from '@/features/auth/api/auth';
@@ -12,6 +12,13 @@ import { ProductCard, ProductRow } from './product-card';
 import { SubmitProductDialog } from './submit-product-dialog';
 import './products.css';
 
+/**
+ * Cards rendered at once: more than a first screen holds (two rows of four at 1280 x 800, three rows
+ * on a phone). The rest follow in a deferred render that React splits into short slices, so a long
+ * catalogue never blocks the page in one task.
+ */
+export const FIRST_CARDS = 12;
+
 /** Spec section 2: the customer catalogue, with separate mobile and desktop layouts. */
 export function ProductsPage() {
   const { user } = useUser();
@@ -19,6 +26,7 @@ export function ProductsPage() {
   const products = useProducts();
   const [filters, setFilters] = useState<ProductFilters>(NO_FILTERS);
   const visible = useMemo(() => filterProducts(products.data ?? [], filters), [products.data, filters]);
+  const shown = useDeferredValue(visible.length, Math.min(visible.length, FIRST_CARDS));
   const customer = !isAdmin(user);
 
   return (
@@ -74,13 +82,13 @@ export function ProductsPage() {
         )
       ) : mobile ? (
         <section className="product-list" aria-label="Products">
-          {visible.map((p) => (
+          {visible.slice(0, shown).map((p) => (
             <ProductRow key={p.id} product={p} canOrder={customer} />
           ))}
         </section>
       ) : (
         <section className="product-grid" aria-label="Products">
-          {visible.map((p) => (
+          {visible.slice(0, shown).map((p) => (
             <ProductCard key={p.id} product={p} canOrder={customer} />
           ))}
         </section>

@@ -1,0 +1,23 @@
+import { screen, within } from '@testing-library/react';
+import { makeProduct } from '@/testing/fixtures';
+import { jsonResponse, mockFetch, renderRoutes } from '@/testing/test-utils';
+import { FIRST_CARDS, ProductsPage } from './products-page';
+
+const customer = { id: 'u1', email: 'cafe@demo.bakery', role: 'customer', businessName: 'Corner Coffee' };
+
+describe('products page: a long catalogue', () => {
+  it('shows every product, the ones past the first screen in a deferred render', async () => {
+    const count = FIRST_CARDS * 2 + 5;
+    const names = Array.from({ length: count }, (_, i) => `Loaf ${String(i).padStart(2, '0')}`);
+    mockFetch({
+      'GET /api/auth/user': () => jsonResponse(customer),
+      'GET /api/products': () => jsonResponse(names.map((name, i) => makeProduct({ id: `p${i}`, name }))),
+      'GET /api/cart': () => jsonResponse([]),
+    });
+    renderRoutes([{ path: '/products', element: <ProductsPage /> }], { path: '/products' });
+    const grid = await screen.findByRole('region', { name: 'Products' });
+    // the last card arrives with the deferred render
+    expect(await within(grid).findByLabelText(names[count - 1], { selector: 'article' })).toBeInTheDocument();
+    expect(within(grid).getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(names);
+  });
+});
