@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
@@ -9,11 +8,12 @@ import { authConfigSpec } from '../../services/auth/src/auth.config';
 import { catalogConfigSpec } from '../../services/catalog/src/catalog.config';
 import { notificationsConfigSpec } from '../../services/notifications/src/notifications.config';
 import { orderingConfigSpec } from '../../services/ordering/src/ordering.config';
+import { renderChart, type ChartScenario, type K8sObject, type Rendered } from './render-chart';
 
 /**
  * The Helm chart (deploy/helm/bakery), checked without helm or a cluster: each scenario's values
  * are rendered by Go's own template engine and every object validated against the Kubernetes
- * API schemas (deploy/tools/helm-template.mjs, in a child process: its packages are ES modules).
+ * API schemas (./render-chart).
  * Then what a deployment needs is checked on the objects themselves.
  */
 
@@ -21,23 +21,13 @@ const repoRoot = path.resolve(__dirname, '../..');
 const chartDir = path.join(repoRoot, 'deploy/helm/bakery');
 const COMPONENTS = ['gateway', ...SERVICE_NAMES] as const;
 
-/** A rendered object, read as plain JSON. */
-type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: any };
-interface Rendered {
-  name: string;
-  objects?: Array<{ source: string; object: K8sObject }>;
-  notes?: string;
-  problems?: string[];
-  skipped?: string[];
-  error?: string;
-}
 interface EnvVar {
   name: string;
   value?: string;
   valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
 }
 
-const SCENARIOS: Array<{ name: string; values: unknown; release?: string; namespace?: string }> = [
+const SCENARIOS: ChartScenario[] = [
   { name: 'defaults', values: {} },
   {
     name: 'external database, fixed replicas',
@@ -113,12 +103,7 @@ const SCENARIOS: Array<{ name: string; values: unknown; release?: string; namesp
 let results: Map<string, Rendered>;
 
 beforeAll(() => {
-  const out = execFileSync(process.execPath, [path.join(repoRoot, 'deploy/tools/helm-template.mjs'), '--batch'], {
-    cwd: repoRoot,
-    input: JSON.stringify(SCENARIOS),
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  results = new Map((JSON.parse(out.toString('utf8')) as Rendered[]).map((r) => [r.name, r]));
+  results = renderChart(SCENARIOS);
 }, 120_000);
 
 function rendered(name: string): Rendered {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -16,6 +15,7 @@ import {
 import { EventBusMetrics } from '../../libs/event-bus/src/event-bus-metrics';
 import { StockService } from '../../services/catalog/src/stock/stock.service';
 import { observeOrders } from '../../services/ordering/src/observability/order-metrics';
+import { renderChart, type K8sObject, type Rendered } from './render-chart';
 
 /**
  * The Grafana dashboard (deploy/grafana/dashboards/bakery.json) and the alert rules
@@ -342,14 +342,6 @@ describe('the alert rules', () => {
 });
 
 describe('the chart', () => {
-  type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: any; data?: Record<string, string> };
-  interface Rendered {
-    name: string;
-    objects?: Array<{ source: string; object: K8sObject }>;
-    problems?: string[];
-    skipped?: string[];
-    error?: string;
-  }
   const SCENARIOS = [
     { name: 'defaults', values: {} },
     { name: 'metrics on, monitoring off', values: { metrics: { enabled: true, podMonitor: { enabled: true } } } },
@@ -369,12 +361,7 @@ describe('the chart', () => {
   let results: Map<string, Rendered>;
 
   beforeAll(() => {
-    const out = execFileSync(process.execPath, [path.join(repoRoot, 'deploy/tools/helm-template.mjs'), '--batch'], {
-      cwd: repoRoot,
-      input: JSON.stringify(SCENARIOS),
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    results = new Map((JSON.parse(out.toString('utf8')) as Rendered[]).map((r) => [r.name, r]));
+    results = renderChart(SCENARIOS);
   }, 120_000);
 
   function objectsOf(name: string): K8sObject[] {
