@@ -169,6 +169,29 @@ describe('standing-order previews with a skip link, and cut-off reminders', () =
     expect(await mailRows('standing_order_preview', quietId)).toEqual([]);
   });
 
+  it('previews nothing for a customer on hold; once the hold is lifted before the cut-off, the preview goes', async () => {
+    stack.setClock(london('2026-12-14T08:00')); // a Monday
+    const heldEmail = uniqueEmail('held');
+    const held = await signedInCustomer(stack.url, { email: heldEmail, businessName: 'Held Cafe' });
+    const heldId = await idOf(held);
+    expect((await admin.put(`/api/customers/${heldId}/terms`, { onHold: true, holdReason: 'Invoices overdue' })).status).toBe(200);
+    const open = await signedInCustomer(stack.url, { email: uniqueEmail('open'), businessName: 'Open Cafe' });
+    // Thursday's cut-off is Wednesday 2 PM: both previews are due on Monday at 2 PM
+    const heldOrder = await standing(held, '2026-12-17', [0, 0, 0, 5, 0, 0, 0], 'Held rye');
+    const openOrder = await standing(open, '2026-12-17', [0, 0, 0, 5, 0, 0, 0], 'Open rye');
+
+    stack.setClock(london('2026-12-14T14:00'));
+    // the sweep that previewed the open customer's delivery judged the held one's too
+    await eventually(async () => (await previewsOf(openOrder.id)).length === 1);
+    expect(await previewsOf(heldOrder.id)).toEqual([]);
+    expect(smtp.to(heldEmail)).toEqual([]);
+
+    expect((await admin.put(`/api/customers/${heldId}/terms`, { onHold: false })).status).toBe(200);
+    await eventually(async () => (await previewsOf(heldOrder.id)).length === 1);
+    const [mail] = await eventually(async () => smtp.to(heldEmail).length > 0 && smtp.to(heldEmail), 15_000);
+    expect(mail.subject).toContain('Coming delivery on Thursday, December 17, 2026: Held rye');
+  });
+
   it('reminds customers who asked for it, once, when the next cut-off is near and they have nothing for that delivery', async () => {
     stack.setClock(london('2026-12-15T10:00')); // Tuesday; Wednesday's orders close at 2 PM
     const make = async (label: string) => {

@@ -5,13 +5,11 @@
  * password no longer works and the link cannot be used twice. On a phone (390 x 844), the same
  * from the admin login, whose reset leads back to the admin login.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import * as path from 'node:path';
 import { PasswordResetMessages } from '@bakery/contracts';
-import { eventually, TEST_ADMIN_KEY } from '@bakery/testing';
-import { simpleParser } from 'mailparser';
+import { TEST_ADMIN_KEY } from '@bakery/testing';
 import type { Page } from 'playwright-core';
 import { PASSWORD, registerAdminApi, registerCustomerApi } from './support/admin';
+import { mailedLink } from './support/mail';
 import { DESKTOP, expectToast, MOBILE, newPage, reportFailure, screenshot, startE2E, type E2E } from './support/harness';
 
 jest.setTimeout(180_000);
@@ -34,28 +32,8 @@ describe('password reset in chromium', () => {
     await e2e?.close();
   });
 
-  /** The path and query of the password link mailed to `email` (a password_reset .eml file in the stack's MAIL_DIR). */
-  async function mailedLink(email: string): Promise<string> {
-    const dir = e2e.stack.env.MAIL_DIR!;
-    const text = await eventually(
-      async () => {
-        const files = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.includes('-password_reset-'));
-        for (const file of files) {
-          const mail = await simpleParser(await readFile(path.join(dir, file)));
-          const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-          if (to.some((group) => group.value.some((a) => a.address === email))) return mail.text ?? '';
-        }
-        return false;
-      },
-      30_000,
-      200,
-    );
-    const link = /(http\S+\/reset-password\?\S+)/.exec(text)?.[1];
-    if (!link) throw new Error(`no password link in the mail: ${text}`);
-    // the link is PUBLIC_URL's; this stack's gateway is at e2e.url
-    const url = new URL(link);
-    return `${url.pathname}${url.search}`;
-  }
+  /** The path and query of the password link mailed to `email`. */
+  const mailedResetLink = (email: string) => mailedLink(e2e, 'password_reset', email, '/reset-password');
 
   it('desktop: forgot password from the sign-in page, the mailed link, a new password, then sign in with it', async () => {
     const email = await registerCustomerApi(e2e);
@@ -74,7 +52,7 @@ describe('password reset in chromium', () => {
       await page.getByRole('status').filter({ hasText: SENT }).waitFor();
       await screenshot(page, 'password-reset-sent-desktop');
 
-      const link = await mailedLink(email);
+      const link = await mailedResetLink(email);
       expect(link).toMatch(/^\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
       await page.goto(link);
       await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
@@ -138,7 +116,7 @@ describe('password reset in chromium', () => {
       await screenshot(page, 'password-reset-sent-mobile');
       expect(await page.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/admin/login');
 
-      await page.goto(await mailedLink(email));
+      await page.goto(await mailedResetLink(email));
       await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
       await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
       expect(await scrollsSideways(page)).toBe(false);

@@ -5,12 +5,10 @@
  * opened again, says the link was used. Desktop and phone, with axe-core and a screenshot of each
  * state; the customer's standing orders then show the date skipped.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import * as path from 'node:path';
 import { SkipLinkMessages } from '@bakery/contracts';
-import { createProduct, eventually, signedInCustomer } from '@bakery/testing';
-import { simpleParser } from 'mailparser';
+import { createProduct, signedInCustomer } from '@bakery/testing';
 import { axeSerious } from './support/axe';
+import { mailedLink } from './support/mail';
 import { DESKTOP, isoDateFromToday, MOBILE, newPage, reportFailure, screenshot, startE2E, uniqueEmail, type E2E } from './support/harness';
 
 jest.setTimeout(180_000);
@@ -28,28 +26,6 @@ describe('the skip link of a standing-order preview, in chromium', () => {
     await e2e?.close();
   });
 
-  /** The path and query of the skip link mailed to `email`. */
-  async function mailedSkipLink(email: string): Promise<string> {
-    const dir = e2e.stack.env.MAIL_DIR!;
-    const text = await eventually(
-      async () => {
-        const files = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.includes('-standing_order_preview-'));
-        for (const file of files) {
-          const mail = await simpleParser(await readFile(path.join(dir, file)));
-          const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-          if (to.some((group) => group.value.some((a) => a.address === email))) return mail.text ?? '';
-        }
-        return false;
-      },
-      30_000,
-      200,
-    );
-    const link = /(http\S+\/skip-delivery\?\S+)/.exec(text)?.[1];
-    if (!link) throw new Error(`no skip link in the mail: ${text}`);
-    const url = new URL(link);
-    return `${url.pathname}${url.search}`;
-  }
-
   /** A customer whose weekly standing order delivers tomorrow (so its preview is due now); answers the mailed link. */
   async function customerWithPreview(): Promise<{ email: string; link: string }> {
     const email = uniqueEmail('preview');
@@ -59,7 +35,7 @@ describe('the skip link of a standing-order preview, in chromium', () => {
     const quantities = [0, 0, 0, 0, 0, 0, 0].map((_, day) => (day === weekday ? 4 : 0));
     const res = await customer.post('/api/standing-orders', { name: 'Morning loaves', startDate: tomorrow, everyWeeks: 1, lines: [{ productId, quantities }] });
     if (res.status !== 201) throw new Error(`standing order: ${res.status} ${JSON.stringify(res.body)}`);
-    return { email, link: await mailedSkipLink(email) };
+    return { email, link: await mailedLink(e2e, 'standing_order_preview', email, '/skip-delivery') };
   }
 
   for (const [label, viewport] of [

@@ -21,6 +21,7 @@ import { SERVICE_LOGGER } from '@bakery/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogClient } from '../catalog/catalog.client';
 import { DeliveryScheduleService } from '../delivery/delivery-schedule.service';
+import { CustomerTermsClient } from '../pricing/customer-terms.client';
 import { ORDERING_CONFIG, type OrderingConfig } from '../ordering.config';
 import { STANDING_ORDER_COLUMNS, type StandingOrderRow, termsOf } from './standing-order.row';
 import { StandingOrdersService } from './standing-orders.service';
@@ -46,7 +47,8 @@ interface PreviewRow {
  * previewed, and for each writes a `standing_order_previews` row (the skip token's hash, expiring
  * at the cut-off) and `standing-delivery.preview` in one transaction. The row's key (standing
  * order, date) makes a preview once per delivery whatever the number of instances; a crash before
- * the commit leaves nothing, and the next sweep previews it.
+ * the commit leaves nothing, and the next sweep previews it. A customer on hold gets none while
+ * held (the materializer would skip the delivery at its cut-off).
  *
  * The skip link: `use` skips that date as the customer's own skip does (standing_order_exceptions)
  * and marks the preview used, under the preview's row lock, so two clicks skip once and the second
@@ -62,6 +64,7 @@ export class StandingPreviews implements OnApplicationBootstrap, OnModuleDestroy
     private readonly delivery: DeliveryScheduleService,
     private readonly standingOrders: StandingOrdersService,
     private readonly catalog: CatalogClient,
+    private readonly terms: CustomerTermsClient,
     private readonly bus: EventBus,
     @Inject(ORDERING_CONFIG) config: Pick<OrderingConfig, 'standingOrderIntervalSeconds' | 'standingPreviewDays'>,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
@@ -88,6 +91,13 @@ export class StandingPreviews implements OnApplicationBootstrap, OnModuleDestroy
     if (dates.length === 0) return 0;
     const first = dates[0].date;
     const last = dates[dates.length - 1].date;
+    // whether each customer is on hold, asked once per sweep; a customer whose terms are not known
+    // now (customers unreachable) is judged again by the next sweep
+    const holds = new Map<string, Promise<boolean>>();
+    const onHold = (customerId: string) => {
+      if (!holds.has(customerId)) holds.set(customerId, this.terms.resolve(customerId).then((t) => t.onHold, () => true));
+      return holds.get(customerId)!;
+    };
     let announced = 0;
     for (let after = '00000000-0000-0000-0000-000000000000'; !this.task.isStopped; ) {
       const rows: StandingOrderRow[] = await this.db.query(
@@ -111,7 +121,11 @@ export class StandingPreviews implements OnApplicationBootstrap, OnModuleDestroy
           .filter((o) => !done.has(`${row.id}/${o.date}`))
           .map((occurrence) => ({ row, occurrence })),
       );
-      if (due.length > 0) announced += await this.announce(due);
+      // a customer on hold gets no preview (the delivery would be skipped at its cut-off); nothing
+      // is written for it, so a hold lifted before the cut-off still gets the preview, late
+      const held = await Promise.all(due.map(({ row }) => onHold(row.customerId)));
+      const announceable = due.filter((_, i) => !held[i]);
+      if (announceable.length > 0) announced += await this.announce(announceable);
       if (rows.length < PAGE) break;
     }
     return announced;
