@@ -143,6 +143,10 @@ async function dialogNamed(title: string) {
 }
 const noDelivery = (date: string, name = 'Weekday bread') => document.querySelector(`li.so-date[aria-label="${date}"] li.so-delivery[aria-label="${name}"]`) === null;
 
+// The pause dialog's date picker costs jsdom ~14 s when the machine is idle, and CI runs this beside
+// browsers and whole stacks on 2 cores: 60 s was once not enough there
+jest.setTimeout(120_000);
+
 describe('Standing Orders page', () => {
   beforeEach(() => act(() => dismissToast()));
 
@@ -246,14 +250,15 @@ describe('Standing Orders page', () => {
     expect(await dialog.findByText(DeliveryMessages.orderBeingPrepared)).toBeInTheDocument();
   });
 
-  it('pauses until a date, resumes, and deletes after asking', async () => {
+  // three tests, not one: together they took over the 60 s timeout on a loaded CI machine
+  it('pauses until a date', async () => {
     const fetchMock = mockFetch(bakery().routes);
     renderRoutes(routes, { path: '/standing-orders' });
     await screen.findByText('2 of 10 standing orders');
 
     // pause: a date is required when pausing until one
     fireEvent.click(within(card('Weekday bread')).getByLabelText('Pause Weekday bread'));
-    let dialog = await dialogNamed('Pause Weekday bread');
+    const dialog = await dialogNamed('Pause Weekday bread');
     fireEvent.click(dialog.getByLabelText('Until a date'));
     fireEvent.click(dialog.getByRole('button', { name: 'Pause' }));
     expect(await dialog.findByText('Choose the date deliveries start again')).toBeInTheDocument();
@@ -268,15 +273,23 @@ describe('Standing Orders page', () => {
     expect(await screen.findByText('Weekday bread is paused until Mon 30 Nov')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST', `/api/standing-orders/${weekdayBread.id}/pause`)).toEqual({ until: '2026-11-30' });
     expect(await within(card('Weekday bread')).findByText('Paused, resumes Mon 30 Nov')).toBeInTheDocument();
+  });
 
-    // resume
+  it('resumes', async () => {
+    mockFetch(bakery().routes);
+    renderRoutes(routes, { path: '/standing-orders' });
+    await screen.findByText('2 of 10 standing orders');
     fireEvent.click(within(card('Weekend pastries')).getByLabelText('Resume Weekend pastries'));
     expect(await screen.findByText('Weekend pastries delivers again')).toBeInTheDocument();
     expect(await within(card('Weekend pastries')).findByText('Active')).toBeInTheDocument();
+  });
 
-    // delete: asked first; keeping it sends nothing
+  it('deletes after asking; keeping it sends nothing', async () => {
+    const fetchMock = mockFetch(bakery().routes);
+    renderRoutes(routes, { path: '/standing-orders' });
+    await screen.findByText('2 of 10 standing orders');
     fireEvent.click(within(card('Weekend pastries')).getByLabelText('Delete Weekend pastries'));
-    dialog = await dialogNamed('Delete this standing order?');
+    let dialog = await dialogNamed('Delete this standing order?');
     fireEvent.click(dialog.getByRole('button', { name: 'Keep it' }));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     fireEvent.click(within(card('Weekend pastries')).getByLabelText('Delete Weekend pastries'));
