@@ -183,7 +183,12 @@ describe('order again and changing an order', () => {
       const order = await place(customer, [{ productId: loaf.id, quantity: 3 }]);
       expect((await customer.post(`/api/orders/${order.id}/cancel`)).status).toBe(201);
       expect((await other.post('/api/cart', { productId: loaf.id, quantity: 1 })).status).toBe(201);
-      const otherCart = (await other.get('/api/cart')).body;
+      // the cancellation gives the 3 loaves back after it answers (catalog handles its event): the
+      // cart shows the product's live stock, so it is read once that has happened
+      const otherCart = await eventually(async () => {
+        const body = (await other.get('/api/cart')).body as { product: { stock: number } }[];
+        return body[0]?.product.stock === 50 && body;
+      });
 
       const stranger = await other.post(`/api/orders/${order.id}/reorder`);
       expect(stranger.status).toBe(404);
