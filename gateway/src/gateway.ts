@@ -16,6 +16,7 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
 import { AppModule } from './app.module';
+import { SessionCookie } from './auth/session-cookie';
 import { GatewayConfig, gatewayConfig } from './config';
 import { AllErrorsFilter } from './http/all-errors.filter';
 import { metricsEndpoint } from './http/metrics-endpoint';
@@ -102,7 +103,8 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
   app.use(sameOriginGuard(config.allowedOrigins));
   app.use(cookieParser());
   app.use(jsonBodyParser(config.bodyLimit));
-  app.use(webApp(config.webDist));
+  const sessionCookie = app.get(SessionCookie);
+  app.use(webApp(config.webDist, (req, res) => sessionCookie.syncHint(req, res)));
   // HTTP bodies are validated here, once, with the contracts' classes; each service validates
   // the message it is then sent (NATS is a trust boundary too: docs/architecture.md)
   app.useGlobalPipes(strictValidationPipe({ absentAsEmpty: true }));

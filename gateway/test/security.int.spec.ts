@@ -1227,6 +1227,30 @@ describe('transport', () => {
     expect(flags(client.lastSetCookie)).toEqual(expect.arrayContaining(['httponly', 'samesite=lax']));
   });
 
+  it('sets a readable session hint with the session cookie, clears both on sign-out, and mends the hint on the web page', async () => {
+    const hintOf = (res: { headers: Headers }) => res.headers.getSetCookie().filter((c) => /^bakery_signed_in=/.test(c));
+    const maxAge = (setCookie: string | undefined) => flags(setCookie).find((f) => f.startsWith('max-age='));
+    const client = new ApiClient(stack.url);
+    const registered = await client.post('/api/auth/register', { email: uniqueEmail('hint'), password: TEST_PASSWORD });
+    const [hint] = hintOf(registered);
+    expect(hint).toMatch(/^bakery_signed_in=1;/);
+    expect(flags(hint)).toEqual(expect.arrayContaining(['samesite=lax', 'path=/']));
+    expect(flags(hint)).not.toContain('httponly');
+    expect(maxAge(hint)).toBe(maxAge(client.lastSetCookie));
+
+    // the web page gives a session without its hint one, and nothing when the hint is there
+    const page = (cookie: string) => fetch(`${stack.url}/products`, { headers: { cookie } });
+    expect(hintOf(await page(client.cookie!))).toEqual([expect.stringMatching(/^bakery_signed_in=1;/)]);
+    expect((await page(`${client.cookie}; bakery_signed_in=1`)).headers.getSetCookie()).toEqual([]);
+    // a hint without a session, or beside a token not signed by us, is cleared
+    expect(hintOf(await page('bakery_signed_in=1'))).toEqual([expect.stringMatching(/^bakery_signed_in=;.*expires=Thu, 01 Jan 1970/i)]);
+    expect((await page('bakery_session=not.a.token')).headers.getSetCookie()).toEqual([]);
+
+    const out = await client.post('/api/auth/logout');
+    expect(hintOf(out)).toEqual([expect.stringMatching(/^bakery_signed_in=;.*expires=Thu, 01 Jan 1970/i)]);
+    expect(client.cookie).toBeUndefined();
+  });
+
   it('carries only the session’s ids in the cookie’s token', async () => {
     const client = await signedInCustomer(stack.url);
     const payload = JSON.parse(Buffer.from(client.cookie!.split('=')[1].split('.')[1], 'base64url').toString());
@@ -1237,8 +1261,11 @@ describe('transport', () => {
     const secure = await stack.startGateway({ COOKIE_SECURE: 'always' });
     const customer = await signedInCustomer(stack.url);
     const client = new ApiClient(secure.url);
-    expect((await client.post('/api/auth/login', { email: await emailOf(customer), password: TEST_PASSWORD })).status).toBe(200);
+    const signedIn = await client.post('/api/auth/login', { email: await emailOf(customer), password: TEST_PASSWORD });
+    expect(signedIn.status).toBe(200);
     expect(client.lastSetCookie).toMatch(/^__Host-bakery_session=[^;]+;/);
+    // the session hint too: its name and flags follow the session cookie's
+    expect(signedIn.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^__Host-bakery_signed_in=1;.*; Secure/));
     expect(flags(client.lastSetCookie)).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'secure']));
     await client.post('/api/auth/logout');
     expect(flags(client.lastSetCookie)).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'secure']));

@@ -293,8 +293,9 @@ function sendWebFile(res: Response, distDir: string, file: string, stats: Stats,
  * Serves the built web app: files from `dist`, and `index.html` for every other GET that is not
  * an API, socket or object path, so client-side routes survive a reload (a missing asset too).
  * Each file goes out pre-compressed when the build made a brotli or gzip copy the client accepts.
+ * `beforePage` runs before `index.html` goes out (the gateway sets the session hint there).
  */
-export function webApp(dist: string) {
+export function webApp(dist: string, beforePage: (req: Request, res: Response) => Promise<void> = async () => undefined) {
   // WEB_DIST_DIR may be relative (to the working directory); res.sendFile takes absolute paths only
   const distDir = path.resolve(dist);
   const index = path.join(distDir, 'index.html');
@@ -308,6 +309,7 @@ export function webApp(dist: string) {
     },
   });
   const sendIndex = async (req: Request, res: Response) => {
+    await beforePage(req, res);
     if (await sendPrecompressed(req, res, distDir, index)) return;
     const stats = await fileStats(index);
     if (stats && (await sendWebFile(res, distDir, index, stats, null))) return;

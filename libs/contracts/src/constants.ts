@@ -16,6 +16,14 @@ export const UUID_PATTERN = new RegExp(`^${UUID_SOURCE}$`, 'i');
 
 // ---- users -----------------------------------------------------------------------------------
 
+/**
+ * A cookie the page's script can read (not HttpOnly), holding no secret: "this browser has a
+ * session". The gateway sets and clears it with the HttpOnly session cookie (with the same `__Host-`
+ * prefix when Secure); without it the web app treats the visitor as signed out without asking
+ * GET /api/auth/user, whose 401 the browser would log as an error. Its value is always "1".
+ */
+export const SESSION_HINT_COOKIE = 'bakery_signed_in';
+
 export const ROLES = ['admin', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -2,7 +2,7 @@ import { IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLen
 import { BUSINESS_TYPES, Messages, SELF_SERVICE_BUSINESS_TYPES, type BusinessType, type Role } from './constants';
 import { NormalizeEmail, Trim, TrimToUndefined } from './validation';
 
-export { BUSINESS_TYPES, Messages, PasswordChangeMessages, ROLES, SELF_SERVICE_BUSINESS_TYPES } from './constants';
+export { BUSINESS_TYPES, Messages, PasswordChangeMessages, ROLES, SELF_SERVICE_BUSINESS_TYPES, SESSION_HINT_COOKIE } from './constants';
 export type { BusinessType, Role } from './constants';
 
 /** The identity fields auth owns. Never a password or hash. */

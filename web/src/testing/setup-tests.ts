@@ -44,3 +44,10 @@ if (!('MessageChannel' in globalThis)) {
   }
   Object.assign(globalThis, { MessageChannel: TimerMessageChannel });
 }
+
+// Each test starts as a browser that has signed in before (the gateway's session hint is set), so
+// the app asks GET /api/auth/user and the test's mocked answer decides; app/session-hint.test.tsx
+// removes the hint to be a first-time visitor.
+beforeEach(() => {
+  document.cookie = 'bakery_signed_in=1; path=/';
+});

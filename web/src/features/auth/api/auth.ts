@@ -2,17 +2,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { assignLocation } from '@/lib/browser';
 import { CREDENTIALS_META, getQueryFn } from '@/lib/query-client';
+import { mayHaveSession } from '@/lib/session-hint';
 import type { User } from '@/lib/user';
 
 import { PRODUCTS_KEY, USER_KEY } from '@/lib/query-keys';
 
 export { USER_KEY };
 
-/** The session (spec section 4): loading, signed in (a user) or not (null). Not retried. */
+const askForUser = getQueryFn<User>({ on401: 'returnNull' });
+
+/**
+ * The session (spec section 4): loading, signed in (a user) or not (null). Not retried. A browser
+ * without the session hint has no session: it is not asked for.
+ */
 export function useUser() {
   const query = useQuery<User | null>({
     queryKey: USER_KEY,
-    queryFn: getQueryFn<User>({ on401: 'returnNull' }),
+    queryFn: (context) => (mayHaveSession() ? askForUser(context) : null),
     retry: false,
   });
   return {
