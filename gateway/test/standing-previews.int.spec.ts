@@ -199,8 +199,9 @@ describe('standing-order previews with a skip link, and cut-off reminders', () =
       const client = await signedInCustomer(stack.url, { email, businessName: `${label} Cafe` });
       return { email, client, id: await idOf(client) };
     };
-    const [forgetful, ordered, standingCustomer, notAsked] = await Promise.all([make('forgetful'), make('ordered'), make('standing'), make('notasked')]);
-    for (const c of [forgetful, ordered, standingCustomer]) await optIn(c.id, { reminders: true });
+    const [forgetful, ordered, standingCustomer, notAsked, held] = await Promise.all([make('forgetful'), make('ordered'), make('standing'), make('notasked'), make('held')]);
+    for (const c of [forgetful, ordered, standingCustomer, held]) await optIn(c.id, { reminders: true });
+    expect((await admin.put(`/api/customers/${held.id}/terms`, { onHold: true, holdReason: 'Invoices overdue' })).status).toBe(200);
     expect((await ordered.client.post('/api/cart', { productId: bread.id, quantity: 2 })).status).toBe(201);
     expect((await ordered.client.post('/api/orders', { deliveryDate: '2026-12-16' })).status).toBe(201);
     await standing(standingCustomer.client, '2026-12-16', [0, 0, 4, 0, 0, 0, 0]);
@@ -209,8 +210,8 @@ describe('standing-order previews with a skip link, and cut-off reminders', () =
     const [mail] = await eventually(async () => smtp.to(forgetful.email).filter((m) => m.subject?.startsWith('Orders for')).length > 0 && smtp.to(forgetful.email), 15_000);
     expect(mail.subject).toContain('Orders for Wednesday, December 16, 2026 close at');
     expect(mail.text).toContain(`${PUBLIC_URL}/products`);
-    // the same sweep judged the others: an order, a standing delivery, or no opt-in means no reminder
-    for (const c of [ordered, standingCustomer, notAsked]) expect(await mailRows('cutoff_reminder', c.id)).toEqual([]);
+    // the same sweep judged the others: an order, a standing delivery, no opt-in, or a hold means no reminder
+    for (const c of [ordered, standingCustomer, notAsked, held]) expect(await mailRows('cutoff_reminder', c.id)).toEqual([]);
     // later sweeps write no second reminder for the same delivery
     const [row] = await mailRows('cutoff_reminder', forgetful.id);
     expect(row.data).toEqual({ deliveryDate: '2026-12-16', cutoffAt: london('2026-12-15T14:00').toISOString() });
@@ -218,5 +219,10 @@ describe('standing-order previews with a skip link, and cut-off reminders', () =
     await optIn((await make('barrier')).id, { reminders: true }).catch(() => undefined);
     await eventually(async () => (await stack.query('notifications', `SELECT 1 FROM mail_outbox WHERE kind = 'cutoff_reminder' AND data->>'deliveryDate' = '2026-12-16'`)).length >= 2);
     expect(await mailRows('cutoff_reminder', forgetful.id)).toHaveLength(1);
+
+    // a hold lifted before the cut-off: the next sweep reminds
+    expect((await admin.put(`/api/customers/${held.id}/terms`, { onHold: false })).status).toBe(200);
+    const [late] = await eventually(async () => smtp.to(held.email).filter((m) => m.subject?.startsWith('Orders for')).length > 0 && smtp.to(held.email), 15_000);
+    expect(late.subject).toContain('Orders for Wednesday, December 16, 2026 close at');
   });
 });

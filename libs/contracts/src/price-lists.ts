@@ -34,6 +34,8 @@ export const CustomerTermsPatterns = {
    * order keeps of them (so a checkout asks customers once).
    */
   resolve: 'customers.terms.resolve',
+  /** which of these customers are on hold (HeldCustomersRequest → HeldCustomers): for sweeps over many */
+  heldAmong: 'customers.terms.held-among',
 } as const;
 
 /** Events of the customers service: facts for anyone keeping a copy of terms. */
@@ -315,6 +317,21 @@ export class CustomerTermsAuditRequest extends PageFields {
 
   @PageSizeField()
   limit?: number;
+}
+
+/** The most customers one customers.terms.held-among request may name. */
+export const HELD_AMONG_MAX = 500;
+
+export class HeldCustomersRequest {
+  @IsUuid({ each: true })
+  @ArrayMaxSize(HELD_AMONG_MAX)
+  @IsArray()
+  customerIds: string[];
+}
+
+/** Those of the request's customers who are on hold (lower case), in no particular order. */
+export interface HeldCustomers {
+  customerIds: string[];
 }
 
 export class ResolveTermsRequest {

@@ -10,6 +10,7 @@ import {
   type CustomerTermsField,
   CustomerTermsMessages,
   type FixedPrice,
+  type HeldCustomers,
   type Identity,
   PAGE_CURSOR_TIME_FORMAT,
   PAGE_LIMIT_DEFAULT,
@@ -141,6 +142,13 @@ export class CustomerTermsService {
       })),
       next: rows.length > limit ? { createdAt: last.cursor_at, id: last.id } : null,
     };
+  }
+
+  /** Which of these customers are on hold: one query over the primary key, for the sweeps that mail many. */
+  async heldAmong(customerIds: string[]): Promise<HeldCustomers> {
+    if (customerIds.length === 0) return { customerIds: [] };
+    const rows: { user_id: string }[] = await this.db.query(`SELECT user_id FROM customer_terms WHERE on_hold AND user_id = ANY($1::uuid[])`, [customerIds]);
+    return { customerIds: rows.map((r) => r.user_id) };
   }
 
   /**

@@ -7,6 +7,8 @@ import {
   CustomerTermsAuditRequest,
   CustomerTermsPatterns,
   CustomerTermsRequest,
+  type HeldCustomers,
+  HeldCustomersRequest,
   ListPriceListsRequest,
   type PriceList,
   type PriceListCustomersPage,
@@ -78,5 +80,10 @@ export class TermsController {
   @MessagePattern(CustomerTermsPatterns.resolve)
   resolve(@Payload() req: ResolveTermsRequest): Promise<ResolvedTerms> {
     return this.terms.resolve(req.userId, req.withContact ?? false);
+  }
+
+  @MessagePattern(CustomerTermsPatterns.heldAmong)
+  heldAmong(@Payload() req: HeldCustomersRequest): Promise<HeldCustomers> {
+    return this.terms.heldAmong(req.customerIds);
   }
 }

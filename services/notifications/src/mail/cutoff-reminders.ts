@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { CutoffReminderPatterns, REMINDER_CANDIDATES_MAX, type ReminderCandidates } from '@bakery/contracts';
+import { CustomerTermsPatterns, CutoffReminderPatterns, type HeldCustomers, REMINDER_CANDIDATES_MAX, type ReminderCandidates } from '@bakery/contracts';
 import { EventBus } from '@bakery/event-bus';
 import { derivedUuid, PeriodicTask, RpcClient, type Logger } from '@bakery/platform';
 import { SERVICE_LOGGER } from '@bakery/service-kit';
@@ -20,7 +20,8 @@ export function reminderEventId(customerId: string, deliveryDate: string): strin
  * Cut-off reminders (issue 20, opt-in): every CUTOFF_REMINDER_INTERVAL_SECONDS, the customers who
  * asked for them are named to ordering a page at a time; ordering answers the next delivery whose
  * cut-off is within CUTOFF_REMINDER_MINUTES (by its clock and schedule) and who of them has
- * nothing for it. Each gets a reminder row in the mail outbox, once per delivery date.
+ * nothing for it; customers says who of those is on hold (they get none). Each of the rest gets a
+ * reminder row in the mail outbox, once per delivery date.
  */
 @Injectable()
 export class CutoffReminders implements OnApplicationBootstrap, OnModuleDestroy {
@@ -58,16 +59,28 @@ export class CutoffReminders implements OnApplicationBootstrap, OnModuleDestroy 
       // no cut-off near: the same for every page
       if (!answer.delivery) break;
       const delivery = answer.delivery;
-      if (answer.customerIds.length > 0) {
+      const due = await this.withoutHolds(answer.customerIds);
+      if (due.length > 0) {
         await this.bus.inTransaction(async (tx) => {
-          for (const customerId of answer.customerIds) {
+          for (const customerId of due) {
             await this.outbox.add(tx, { eventId: reminderEventId(customerId, delivery.date), kind: 'cutoff_reminder', customerId, data: { deliveryDate: delivery.date, cutoffAt: delivery.cutoffAt } });
           }
         });
-        asked += answer.customerIds.length;
+        asked += due.length;
       }
       if (customerIds.length < REMINDER_CANDIDATES_MAX) break;
     }
     return asked;
+  }
+
+  /**
+   * A customer on hold cannot order, so is not reminded to (nothing is written: a hold lifted before
+   * the cut-off is reminded by a later sweep). Customers unreachable: the sweep fails and retries.
+   */
+  private async withoutHolds(customerIds: string[]): Promise<string[]> {
+    if (customerIds.length === 0) return [];
+    const held = await this.rpc.request<HeldCustomers>(CustomerTermsPatterns.heldAmong, { customerIds });
+    const onHold = new Set(held.customerIds.map((id) => id.toLowerCase()));
+    return customerIds.filter((id) => !onHold.has(id.toLowerCase()));
   }
 }
