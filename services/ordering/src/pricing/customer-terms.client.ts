@@ -16,4 +16,22 @@ export class CustomerTermsClient {
     const request: ResolveTermsRequest = withContact ? { userId: customerId, withContact } : { userId: customerId };
     return this.rpc.request(CustomerTermsPatterns.resolve, request);
   }
+
+  /**
+   * For one sweep over many deliveries (standing orders, previews): each customer's terms asked
+   * once, as a customer has up to 10 standing orders; a failed answer is forgotten, so it is asked
+   * again by the next use rather than failing the rest of the sweep.
+   */
+  perSweep(withContact = false): (customerId: string) => Promise<ResolvedTerms> {
+    const asked = new Map<string, Promise<ResolvedTerms>>();
+    return (customerId) => {
+      let terms = asked.get(customerId);
+      if (!terms) {
+        terms = this.resolve(customerId, withContact);
+        terms.catch(() => asked.delete(customerId));
+        asked.set(customerId, terms);
+      }
+      return terms;
+    };
+  }
 }

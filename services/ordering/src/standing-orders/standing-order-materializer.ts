@@ -111,16 +111,8 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
     if (due.length === 0) return 0;
     // one set of settings for the whole sweep: the delivery fee and tax rate of this moment
     const pricing = await this.pricing.get();
-    // and each customer's terms and contact asked once (a customer has up to 10 standing orders)
-    const terms = new Map<string, Promise<ResolvedTerms>>();
-    const termsOf = (customerId: string) => {
-      if (!terms.has(customerId)) {
-        const asked = this.terms.resolve(customerId, true);
-        asked.catch(() => terms.delete(customerId)); // a failed answer is asked again by the next batch
-        terms.set(customerId, asked);
-      }
-      return terms.get(customerId)!;
-    };
+    // and each customer's terms and contact asked once (a failure again by the next batch)
+    const termsOf = this.terms.perSweep(true);
     let placed = 0;
     for (let after = '00000000-0000-0000-0000-000000000000'; !this.task.isStopped; ) {
       const rows: StandingOrderRow[] = await this.db.query(

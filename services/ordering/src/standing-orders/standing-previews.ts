@@ -92,12 +92,9 @@ export class StandingPreviews implements OnApplicationBootstrap, OnModuleDestroy
     const first = dates[0].date;
     const last = dates[dates.length - 1].date;
     // whether each customer is on hold, asked once per sweep; a customer whose terms are not known
-    // now (customers unreachable) is judged again by the next sweep
-    const holds = new Map<string, Promise<boolean>>();
-    const onHold = (customerId: string) => {
-      if (!holds.has(customerId)) holds.set(customerId, this.terms.resolve(customerId).then((t) => t.onHold, () => true));
-      return holds.get(customerId)!;
-    };
+    // now (customers unreachable) gets no preview yet: a later sweep judges them again
+    const customerTerms = this.terms.perSweep();
+    const onHold = (customerId: string) => customerTerms(customerId).then((t) => t.onHold, () => true);
     let announced = 0;
     for (let after = '00000000-0000-0000-0000-000000000000'; !this.task.isStopped; ) {
       const rows: StandingOrderRow[] = await this.db.query(
