@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:lighthouse`: Lighthouse at phone width (its default mobile emulation: slow 4G, 4x
+ * CPU slowdown) on the sign-in page as a visitor, and on the catalogue and the cart as a signed-in
+ * customer with one cart line, against a running stack with the sample catalogue (`npm start`, then
+ * `SEED_DEMO_ACCOUNTS=true npm run seed`). Prints one line per page: the four scores and the metrics.
+ *
+ * The customer is signed in the way a browser is (the gateway's cookies in the browser's jar, the
+ * session hint included), not with an injected Cookie header: the web app reads the hint. Each page
+ * starts with an empty cache (cleared here; Lighthouse's own storage reset would drop the cookies).
+ *
+ * Env: LH_URL (http://localhost:3000), LH_EMAIL / LH_PASSWORD (the seed's demo cafe), LH_RUNS (1),
+ * CHROME_PATH (/usr/bin/chromium). Runs lighthouse 12 with npx (fetched on first use).
+ * Targets (issue 14): performance 90, accessibility 100, best practices 100.
+ */
+const { execFileSync, spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { chromium } = require('playwright-core');
+
+const BASE = process.env.LH_URL ?? 'http://localhost:3000';
+const EMAIL = process.env.LH_EMAIL ?? 'cafe@demo.bakery';
+const PASSWORD = process.env.LH_PASSWORD ?? 'demo-cafe-1';
+const RUNS = Number(process.env.LH_RUNS ?? 1);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PORT = 9333;
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift'];
+
+async function call(method, route, body, cookie) {
+  const res = await fetch(`${BASE}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin: BASE, ...(cookie ? { cookie } : {}) },
+    body: body && JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** Signs the customer in, with one line in the cart; answers the cookies the gateway set. */
+async function signIn() {
+  const login = await call('POST', '/api/auth/login', { email: EMAIL, password: PASSWORD });
+  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0].split('='));
+  const header = cookies.map(([name, value]) => `${name}=${value}`).join('; ');
+  const products = await (await call('GET', '/api/products', undefined, header)).json();
+  const cart = await (await call('GET', '/api/cart', undefined, header)).json();
+  if (cart.length === 0) await call('POST', '/api/cart', { productId: products.find((p) => p.stock > 0).id, quantity: 1 }, header);
+  // with an expiry, so the browser writes them to its profile on disk (see profileWith)
+  const expires = Math.floor(Date.now() / 1000) + 3600;
+  return cookies.map(([name, value]) => ({ name, value, url: BASE, expires }));
+}
+
+function lighthouse(url) {
+  const out = path.join(os.tmpdir(), `lighthouse-${process.pid}.json`);
+  execFileSync(
+    'npx',
+    ['--yes', 'lighthouse@12', url, `--port=${PORT}`, '--form-factor=mobile', '--disable-storage-reset', '--output=json', `--output-path=${out}`, '--quiet'],
+    // its stderr (progress, and trace-engine complaints it recovers from) is shown only if it fails
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CHROME_PATH: CHROME } },
+  );
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  fs.rmSync(out, { force: true });
+  return report;
+}
+
+function summary(page, report) {
+  const scores = Object.entries(report.categories).map(([k, v]) => `${k} ${Math.round(v.score * 100)}`).join(', ');
+  const metrics = METRICS.map((m) => `${m.replace(/-/g, ' ')} ${report.audits[m].displayValue}`).join(', ');
+  // the largest paint's element: shows the page is the one meant (not the sign-in page, not a 404)
+  const lcp = report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? 'none';
+  return `${page}: ${scores}; ${metrics}; largest paint: ${lcp}`;
+}
+
+/** A fresh profile (empty cache) holding `cookies`, written by a browser Playwright starts and closes. */
+async function profileWith(cookies) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-profile-'));
+  if (cookies.length > 0) {
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROME, args: [...FLAGS, '--password-store=basic'] });
+    await context.addCookies(cookies);
+    await context.close();
+  }
+  return profile;
+}
+
+/**
+ * Lighthouse drives a browser of its own on PORT (Playwright is not attached: it would hold every
+ * new tab for itself), started on the profile.
+ */
+async function audit(url, cookies) {
+  const profile = await profileWith(cookies);
+  const chrome = spawn(CHROME, [...FLAGS, '--password-store=basic', `--remote-debugging-port=${PORT}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  try {
+    for (let i = 0; ; i++) {
+      const up = await fetch(`http://127.0.0.1:${PORT}/json/version`).then((r) => r.ok, () => false);
+      if (up) break;
+      if (i > 50) throw new Error('chromium did not open its debugging port');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return lighthouse(url);
+  } finally {
+    chrome.kill();
+    await new Promise((r) => chrome.once('exit', r));
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const cookies = await signIn();
+  console.log(`Lighthouse 12 (mobile) on ${BASE}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, ${new Date().toISOString()}`);
+  for (let run = 0; run < RUNS; run++) {
+    for (const [page, route, signedIn] of [['sign-in', '/', false], ['catalogue', '/products', true], ['cart', '/cart', true]]) {
+      console.log(summary(page, await audit(`${BASE}${route}`, signedIn ? cookies : [])));
+    }
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
