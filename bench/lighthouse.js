@@ -10,6 +10,7 @@
  * starts with an empty cache (cleared here; Lighthouse's own storage reset would drop the cookies).
  *
  * Env: LH_URL (http://localhost:3000), LH_EMAIL / LH_PASSWORD (the seed's demo cafe), LH_RUNS (1),
+ * LH_PAGES (sign-in,catalogue,cart),
  * CHROME_PATH (/usr/bin/chromium). Runs lighthouse 12 with npx (fetched on first use).
  * Targets (issue 14): performance 90, accessibility 100, best practices 100.
  */
@@ -23,6 +24,7 @@ const BASE = process.env.LH_URL ?? 'http://localhost:3000';
 const EMAIL = process.env.LH_EMAIL ?? 'cafe@demo.bakery';
 const PASSWORD = process.env.LH_PASSWORD ?? 'demo-cafe-1';
 const RUNS = Number(process.env.LH_RUNS ?? 1);
+const PAGES = (process.env.LH_PAGES ?? 'sign-in,catalogue,cart').split(',');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PORT = 9333;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -110,6 +112,7 @@ async function main() {
   console.log(`Lighthouse 12 (mobile) on ${BASE}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, ${new Date().toISOString()}`);
   for (let run = 0; run < RUNS; run++) {
     for (const [page, route, signedIn] of [['sign-in', '/', false], ['catalogue', '/products', true], ['cart', '/cart', true]]) {
+      if (!PAGES.includes(page)) continue;
       console.log(summary(page, await audit(`${BASE}${route}`, signedIn ? cookies : [])));
     }
   }

@@ -35,10 +35,10 @@ function useAddButton(product: Product, canOrder: boolean) {
 }
 
 /** Desktop card: image, name, price, stock and badge, a numeric stepper, Add to Cart. */
-export function ProductCard({ product, canOrder }: { product: Product; canOrder: boolean }) {
+export function ProductCard({ product, canOrder, photoFirst = false }: { product: Product; canOrder: boolean; photoFirst?: boolean }) {
   const { quantity, setQuantity, adding, enabled, onAdd, available, inCart } = useAddButton(product, canOrder);
   return (
-    <Card className="product-card" cover={<ProductImage product={product} className="product-image" />}>
+    <Card className="product-card" cover={<ProductImage product={product} className="product-image" first={photoFirst} />}>
       <article aria-label={product.name}>
         <div className="product-head">
           <h2 className="product-name" title={product.name}>
@@ -78,12 +78,12 @@ export function ProductCard({ product, canOrder }: { product: Product; canOrder:
 }
 
 /** Mobile row: small image beside the text, − quantity + and Add to Cart below. */
-export function ProductRow({ product, canOrder }: { product: Product; canOrder: boolean }) {
+export function ProductRow({ product, canOrder, photoFirst = false }: { product: Product; canOrder: boolean; photoFirst?: boolean }) {
   const { quantity, setQuantity, adding, enabled, onAdd, available, inCart } = useAddButton(product, canOrder);
   return (
     <article className="product-row" aria-label={product.name}>
       <div className="product-row-top">
-        <ProductImage product={product} className="product-row-image" />
+        <ProductImage product={product} className="product-row-image" first={photoFirst} />
         <div className="product-row-info">
           <h2 className="product-name" title={product.name}>
             {product.name}

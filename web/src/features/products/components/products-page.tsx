@@ -19,6 +19,13 @@ import './products.css';
  */
 export const FIRST_CARDS = 12;
 
+/**
+ * Photos fetched at once, ahead of the rest: about a first screen's (a row of four on a desktop, four
+ * rows on a phone). The others wait until they near the screen, so on a slow line the first photos
+ * (the page's largest paint) do not share it with a dozen below.
+ */
+export const FIRST_PHOTOS = 4;
+
 /** Spec section 2: the customer catalogue, with separate mobile and desktop layouts. */
 export function ProductsPage() {
   const { user } = useUser();
@@ -82,14 +89,14 @@ export function ProductsPage() {
         )
       ) : mobile ? (
         <section className="product-list" aria-label="Products">
-          {visible.slice(0, shown).map((p) => (
-            <ProductRow key={p.id} product={p} canOrder={customer} />
+          {visible.slice(0, shown).map((p, i) => (
+            <ProductRow key={p.id} product={p} canOrder={customer} photoFirst={i < FIRST_PHOTOS} />
           ))}
         </section>
       ) : (
         <section className="product-grid" aria-label="Products">
-          {visible.slice(0, shown).map((p) => (
-            <ProductCard key={p.id} product={p} canOrder={customer} />
+          {visible.slice(0, shown).map((p, i) => (
+            <ProductCard key={p.id} product={p} canOrder={customer} photoFirst={i < FIRST_PHOTOS} />
           ))}
         </section>
       )}
