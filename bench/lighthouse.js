@@ -3,15 +3,15 @@
  * `npm run bench:lighthouse`: Lighthouse at phone width (its default mobile emulation: slow 4G, 4x
  * CPU slowdown) on the sign-in page as a visitor, and on the catalogue and the cart as a signed-in
  * customer with one cart line, against a running stack with the sample catalogue (`npm start`, then
- * `SEED_DEMO_ACCOUNTS=true npm run seed`). Prints one line per page: the four scores and the metrics.
+ * `npm run seed`). Prints one line per page: the scores, the metrics and the largest paint's element.
  *
  * The customer is signed in the way a browser is (the gateway's cookies in the browser's jar, the
  * session hint included), not with an injected Cookie header: the web app reads the hint. Each page
- * starts with an empty cache (cleared here; Lighthouse's own storage reset would drop the cookies).
+ * starts with an empty cache: a new browser profile holding only those cookies (Lighthouse's own
+ * storage reset would drop them).
  *
  * Env: LH_URL (http://localhost:3000), LH_EMAIL / LH_PASSWORD (the seed's demo cafe), LH_RUNS (1),
- * LH_PAGES (sign-in,catalogue,cart),
- * CHROME_PATH (/usr/bin/chromium). Runs lighthouse 12 with npx (fetched on first use).
+ * LH_PAGES (sign-in,catalogue,cart), CHROME_PATH (/usr/bin/chromium). Runs lighthouse 12 with npx (fetched on first use).
  * Targets (issue 14): performance 90, accessibility 100, best practices 100.
  */
 const { execFileSync, spawn } = require('node:child_process');
