@@ -211,7 +211,11 @@ let stopRecording: () => void = () => undefined;
 
 beforeAll(async () => {
   stopRecording = recordEveryResponse();
-  stack = await TestStack.start();
+  // the clock-driven sweeps (standing orders, their previews, reminders, auto-confirmation) run
+  // at start and then hourly: no write of theirs lands between two fingerprints of this file
+  stack = await TestStack.start({
+    env: { STANDING_ORDER_INTERVAL_SECONDS: '3600', AUTO_CONFIRM_INTERVAL_SECONDS: '3600', CUTOFF_REMINDER_INTERVAL_SECONDS: '3600' },
+  });
   admin = await signedInAdmin(stack.url);
 });
 afterAll(async () => {

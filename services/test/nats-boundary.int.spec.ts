@@ -100,6 +100,7 @@ function samples(f: Fixtures): Record<string, { [key: string]: Json }> {
     [contracts.CustomerTermsPatterns.setTerms]: { userId: f.customerId, changedBy: randomUUID() },
     [contracts.CustomerTermsPatterns.termsAudit]: { userId: f.customerId },
     [contracts.CustomerTermsPatterns.resolve]: { userId: f.customerId },
+    [contracts.CustomerTermsPatterns.heldAmong]: { customerIds: [f.customerId] },
     // catalog
     [contracts.CatalogPatterns.listProducts]: { role: 'admin' },
     [contracts.CatalogPatterns.getProduct]: { id: f.productId },
