@@ -59,9 +59,15 @@ export interface DeliveryDays {
   isFetching: boolean;
 }
 
-function combine(results: UseQueryResult<CalendarDay[]>[]): DeliveryDays {
+/**
+ * The spans' answers as one list: only the spans up to the first still without data. A later span
+ * answered first (they are asked together) would otherwise stand alone, and its first orderable date
+ * would pass for the next one (the cart chose a date two months out, on a loaded CI machine).
+ */
+export function combineDeliveryDays(results: Pick<UseQueryResult<CalendarDay[]>, 'data' | 'isLoading' | 'isError' | 'isFetching'>[]): DeliveryDays {
+  const missing = results.findIndex((r) => r.data === undefined);
   return {
-    days: results.flatMap((r) => r.data ?? []),
+    days: (missing === -1 ? results : results.slice(0, missing)).flatMap((r) => r.data ?? []),
     isLoading: results.some((r) => r.isLoading),
     isError: results.some((r) => r.isError),
     isFetching: results.some((r) => r.isFetching),
@@ -77,7 +83,7 @@ export function useDeliveryDays(range: CalendarRange | null, productIds: readonl
   const queryClient = useQueryClient();
   const result = useQueries({
     queries: range ? calendarWindows(range, MAX_WINDOWS).map((w) => deliveryCalendarQuery(w, productIds)) : [],
-    combine,
+    combine: combineDeliveryDays,
   });
   const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: DELIVERY_CALENDAR_KEY }), [queryClient]);
   return { ...result, refetch };
