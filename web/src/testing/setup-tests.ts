@@ -5,6 +5,10 @@ import { configure } from '@testing-library/react';
 // queries room on a busy machine (CI runs the web tests beside integration and e2e suites)
 configure({ asyncUtilTimeout: 15000 });
 
+// jsdom tests over big antd trees run beside browsers and whole stacks on CI's 2 cores: a test that
+// takes 15-20 s on an idle machine took over 60 s there (invoices, standing orders)
+jest.setTimeout(120_000);
+
 // antd reads media queries (responsive grid, the mobile check); jsdom has no matchMedia.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -143,10 +143,6 @@ async function dialogNamed(title: string) {
 }
 const noDelivery = (date: string, name = 'Weekday bread') => document.querySelector(`li.so-date[aria-label="${date}"] li.so-delivery[aria-label="${name}"]`) === null;
 
-// The pause dialog's date picker costs jsdom ~14 s when the machine is idle, and CI runs this beside
-// browsers and whole stacks on 2 cores: 60 s was once not enough there
-jest.setTimeout(120_000);
-
 describe('Standing Orders page', () => {
   beforeEach(() => act(() => dismissToast()));
 
