@@ -5,20 +5,23 @@ import type { CookieOptions, Request, Response } from 'express';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
 
 export const SESSION_COOKIE = 'bakery_session';
-/**
- * The name when the cookie is Secure: browsers accept a `__Host-` cookie only from a secure origin,
- * for path / and this host alone, so no sibling subdomain or plain-http page can plant or overwrite it.
- */
-export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 /** Whether the session cookie is Secure for a request that came over HTTPS (`requestIsSecure`) or not. */
 export function sessionCookieIsSecure(setting: GatewayConfig['cookieSecure'], requestIsSecure: boolean): boolean {
   return setting === 'always' || (setting === 'auto' && requestIsSecure);
 }
 
-/** The cookie's name: the `__Host-` one whenever it is Secure, and only that one is read then. */
+/**
+ * A cookie's name: the `__Host-` one whenever it is Secure, and only that one is read then. Browsers
+ * accept a `__Host-` cookie only from a secure origin, for path / and this host alone, so no sibling
+ * subdomain or plain-http page can plant or overwrite it.
+ */
+function hostCookieName(name: string, secure: boolean): string {
+  return secure ? `__Host-${name}` : name;
+}
+
 export function sessionCookieName(secure: boolean): string {
-  return secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  return hostCookieName(SESSION_COOKIE, secure);
 }
 
 /** What the session JWT carries: enough to authorize a request without asking auth. */
@@ -28,12 +31,10 @@ export interface SessionClaims {
   sid: string;
 }
 
-/** The session hint's name beside a session cookie named `name`: the same `__Host-` prefix when Secure. */
-function hintName(secure: boolean): string {
-  return secure ? `__Host-${SESSION_HINT_COOKIE}` : SESSION_HINT_COOKIE;
-}
+/** The claims as read back: with the expiry the signature added. */
+type SignedClaims = SessionClaims & { exp?: number };
 
-/** Writes and clears the HttpOnly, SameSite=Lax session cookie holding the signed JWT. */
+/** Writes and clears the HttpOnly, SameSite=Lax session cookie holding the signed JWT, and its readable hint. */
 @Injectable()
 export class SessionCookie {
   constructor(
@@ -51,7 +52,7 @@ export class SessionCookie {
 
   clear(req: Request, res: Response): void {
     res.clearCookie(this.name(req), this.options(req));
-    res.clearCookie(hintName(this.secure(req)), this.hintOptions(req));
+    this.clearHint(req, res);
   }
 
   /**
@@ -60,11 +61,11 @@ export class SessionCookie {
    * no call to auth (a revoked session keeps its hint until the app's first call answers 401).
    */
   async syncHint(req: Request, res: Response): Promise<void> {
-    const hinted = (req.cookies as Record<string, string> | undefined)?.[hintName(this.secure(req))] === '1';
+    const hinted = (req.cookies as Record<string, string> | undefined)?.[this.hintName(req)] === '1';
     const claims = await this.readSignedClaims(req);
     const secondsLeft = claims?.exp ? claims.exp - Math.floor(Date.now() / 1000) : 0;
     if (secondsLeft > 0 && !hinted) this.setHint(req, res, secondsLeft);
-    else if (secondsLeft <= 0 && hinted) res.clearCookie(hintName(this.secure(req)), this.hintOptions(req));
+    else if (secondsLeft <= 0 && hinted) this.clearHint(req, res);
   }
 
   /** The session token the request carries under the name this request's cookie has. */
@@ -73,11 +74,11 @@ export class SessionCookie {
   }
 
   /** The claims of the request's cookie if its signature is ours, even if expired (for logout). */
-  async readSignedClaims(req: Request): Promise<(SessionClaims & { exp?: number }) | null> {
+  async readSignedClaims(req: Request): Promise<SignedClaims | null> {
     const token = this.tokenOf(req);
     if (!token) return null;
     try {
-      return await this.jwt.verifyAsync<SessionClaims & { exp?: number }>(token, { ignoreExpiration: true, algorithms: ['HS256'] });
+      return await this.jwt.verifyAsync<SignedClaims>(token, { ignoreExpiration: true, algorithms: ['HS256'] });
     } catch {
       return null;
     }
@@ -91,8 +92,16 @@ export class SessionCookie {
     return sessionCookieName(this.secure(req));
   }
 
+  private hintName(req: Request): string {
+    return hostCookieName(SESSION_HINT_COOKIE, this.secure(req));
+  }
+
   private setHint(req: Request, res: Response, expiresInSeconds: number): void {
-    res.cookie(hintName(this.secure(req)), '1', { ...this.hintOptions(req), maxAge: expiresInSeconds * 1000 });
+    res.cookie(this.hintName(req), '1', { ...this.hintOptions(req), maxAge: expiresInSeconds * 1000 });
+  }
+
+  private clearHint(req: Request, res: Response): void {
+    res.clearCookie(this.hintName(req), this.hintOptions(req));
   }
 
   // `__Host-` also requires path / and no Domain attribute: both hold for every cookie set here

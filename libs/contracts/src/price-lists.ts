@@ -10,6 +10,7 @@ import { priceProblem } from './constants';
 import type { OrderContact } from './customers';
 import { CustomerTermsMessages, HOLD_REASON_MAX, percentageProblem, PRICE_LIST_LIMITS, TERMS_AMOUNT_PATTERN, type FixedPrice, type PriceListRule } from './customer-terms';
 import { PageAfterField, PageCursor, PageCursorField, PageLimitField, PageSizeField } from './paging';
+import { REMINDER_CANDIDATES_MAX } from './standing-previews';
 import { IsUuid, Trim } from './validation';
 
 export * from './customer-terms';
@@ -319,8 +320,8 @@ export class CustomerTermsAuditRequest extends PageFields {
   limit?: number;
 }
 
-/** The most customers one customers.terms.held-among request may name. */
-export const HELD_AMONG_MAX = 500;
+/** The most customers one customers.terms.held-among request may name: a page of reminder candidates. */
+export const HELD_AMONG_MAX = REMINDER_CANDIDATES_MAX;
 
 export class HeldCustomersRequest {
   @IsUuid({ each: true })
