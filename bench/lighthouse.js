@@ -11,7 +11,7 @@
  * storage reset would drop them).
  *
  * Env: LH_URL (http://localhost:3000), LH_EMAIL / LH_PASSWORD (the seed's demo cafe), LH_RUNS (1),
- * LH_PAGES (sign-in,catalogue,cart), CHROME_PATH (/usr/bin/chromium). Runs lighthouse 12 with npx (fetched on first use).
+ * LH_PAGES (sign-in,catalogue,cart), LH_REPORTS (unset: a folder to keep the JSON reports in), CHROME_PATH (/usr/bin/chromium). Runs lighthouse 12 with npx (fetched on first use).
  * Targets (issue 14): performance 90, accessibility 100, best practices 100.
  */
 const { execFileSync, spawn } = require('node:child_process');
@@ -25,6 +25,8 @@ const EMAIL = process.env.LH_EMAIL ?? 'cafe@demo.bakery';
 const PASSWORD = process.env.LH_PASSWORD ?? 'demo-cafe-1';
 const RUNS = Number(process.env.LH_RUNS ?? 1);
 const PAGES = (process.env.LH_PAGES ?? 'sign-in,catalogue,cart').split(',');
+// a folder to keep each run's whole report in (for the request chains and the largest paint's phases)
+const REPORTS = process.env.LH_REPORTS;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PORT = 9333;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -62,6 +64,7 @@ function lighthouse(url) {
     { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CHROME_PATH: CHROME } },
   );
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  if (REPORTS) fs.copyFileSync(out, path.join(REPORTS, `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${Date.now()}.json`));
   fs.rmSync(out, { force: true });
   return report;
 }
@@ -103,7 +106,8 @@ async function audit(url, cookies) {
   } finally {
     chrome.kill();
     await new Promise((r) => chrome.once('exit', r));
-    fs.rmSync(profile, { recursive: true, force: true });
+    // chromium's helper processes can still be writing to the profile for a moment after it exits
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 
