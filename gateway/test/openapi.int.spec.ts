@@ -210,6 +210,7 @@ describe('real answers against the document', () => {
     const image = await admin.put('/api/products/images', { imageURL: upload.uploadURL });
     ok(image, 200, 'register image');
     expect((await fetch(`${stack.url}${image.body.objectPath}`)).status).toBe(200);
+    expect((await fetch(`${stack.url}${image.body.objectPath}/thumbnail`)).status).toBe(200);
     const product = await createProduct<{ id: string; name: string }>(admin, { price: '3.20', stock: 500, batchSize: 24, imageUrl: image.body.objectPath, supplier: 'Mill' });
     const doomed = await createProduct<{ id: string }>(admin, { price: '1.00', stock: 1 });
     ok(await admin.get('/api/products'), 200, 'catalogue (admin)');

@@ -102,6 +102,7 @@ export const ROUTES: { method: string; path: string; access: Access }[] = [
   { method: 'PUT', path: '/api/products/images', access: 'signedIn' },
   { method: 'PUT', path: '/objects/upload/:id', access: 'public' },
   { method: 'GET', path: '/objects/uploads/:id', access: 'public' },
+  { method: 'GET', path: '/objects/uploads/:id/thumbnail', access: 'public' },
   { method: 'GET', path: '/api/openapi.json', access: 'public' },
   { method: 'GET', path: '/api/docs', access: 'public' },
   { method: 'GET', path: '/api/docs/:file', access: 'public' },

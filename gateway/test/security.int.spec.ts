@@ -469,6 +469,7 @@ const NOT_CUSTOMER_OWNED: Record<string, string> = {
   'DELETE /api/admin/closures/:id': 'admin only: the delivery schedule',
   'PUT /objects/upload/:id': 'authorized by the signature in its URL',
   'GET /objects/uploads/:id': 'public: a registered product image',
+  'GET /objects/uploads/:id/thumbnail': 'public: the same image made small',
   'GET /api/docs/:file': 'public: a file of the API reference page',
 };
 

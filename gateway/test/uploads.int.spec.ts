@@ -4,7 +4,8 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { pngFromChunks } from './support/photos';
+import sharp from 'sharp';
+import { pngFromChunks, realImage } from './support/photos';
 
 /** A real 1x1 PNG: one crust-coloured RGBA pixel (filter byte 0, then R, G, B, A). */
 function onePixelPng(): Buffer {
@@ -115,6 +116,62 @@ describe('photo uploads: local storage driver', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(servedAs);
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('serves a registered photo as a thumbnail for lists: 320 px wide WebP, aspect kept, made once and kept', async () => {
+    const photo = await realImage('jpeg', 1200, 900);
+    const { uploadURL, id } = await newUploadUrl();
+    expect((await upload(uploadURL, photo, 'image/jpeg')).status).toBe(200);
+    // not before it is registered, like the photo
+    expect((await api(stack.url, 'GET', `/objects/uploads/${id}/thumbnail`)).status).toBe(404);
+    expect((await register(uploadURL)).status).toBe(200);
+
+    const res = await fetch(`${stack.url}/objects/uploads/${id}/thumbnail`); // anonymous, as the photo
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get('content-length')).toBe(String(bytes.length));
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 320, height: 240 });
+    expect(bytes.length).toBeLessThan(photo.length / 4);
+
+    // kept beside the photo: the next request reads it back, whatever happened to the maker
+    expect(await filesOf(id)).toEqual(expect.arrayContaining([id, `${id}.thumbnail`]));
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^"t1-[0-9a-f]{64}"$/);
+    const again = await fetch(`${stack.url}/objects/uploads/${id}/thumbnail`);
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(await rawGet(stack.url, `/objects/uploads/${id}/thumbnail`, { 'if-none-match': etag })).toMatchObject({ status: 304, body: '' });
+    // the photo itself is still served whole
+    expect((await sharp(Buffer.from(await (await fetch(`${stack.url}/objects/uploads/${id}`)).arrayBuffer())).metadata()).width).toBe(1200);
+  });
+
+  it('never enlarges a small photo, and a burst of first requests gets one and the same thumbnail', async () => {
+    const { uploadURL, id } = await newUploadUrl();
+    expect((await upload(uploadURL, await realImage('png', 40, 30), 'image/png')).status).toBe(200);
+    expect((await register(uploadURL)).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const res = await fetch(`${stack.url}/objects/uploads/${id}/thumbnail`);
+        return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+      }),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const answer of answers) expect(answer.bytes.equals(answers[0].bytes)).toBe(true);
+    expect(await sharp(answers[0].bytes).metadata()).toMatchObject({ format: 'webp', width: 40, height: 30 });
+    // one kept thumbnail and no temporaries left behind
+    expect((await filesOf(id)).sort()).toEqual([id, `${id}.json`, `${id}.thumbnail`]);
+  });
+
+  it.each([
+    ['an unknown id', () => `/objects/uploads/${randomUUID()}/thumbnail`],
+    ['a path that is not an id', () => '/objects/uploads/..%2Fsecret/thumbnail'],
+  ])('answers 404 for the thumbnail of %s', async (_what, route) => {
+    const res = await api(stack.url, 'GET', route());
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ statusCode: 404 });
   });
 
   it('refuses a body over 10 MB with 413 and keeps nothing, whether its length is declared or not', async () => {

@@ -412,6 +412,14 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     headers: ['ETag'],
     errors: { 304: 'If-None-Match matched' },
   },
+  'GET /objects/uploads/:id/thumbnail': {
+    summary: 'An uploaded image made small for lists',
+    description: 'At most 320 pixels wide (never enlarged), its aspect kept, as WebP; an animated image gives its first frame. 404 as for the image.',
+    answer: null,
+    files: { 'image/webp': 'the thumbnail' },
+    headers: ['ETag'],
+    errors: { 304: 'If-None-Match matched' },
+  },
 
   // ---- this document -----------------------------------------------------------------------------
   'GET /api/openapi.json': {

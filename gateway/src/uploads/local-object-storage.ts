@@ -16,7 +16,8 @@ interface Sidecar {
 }
 
 /**
- * Objects as files in one directory: `<id>` (the bytes) and `<id>.json` (the sidecar). The
+ * Objects as files in one directory: `<id>` (the bytes), `<id>.json` (the sidecar) and, once
+ * asked for, `<id>.thumbnail` (a registered object's thumbnail). The
  * browser PUTs to the gateway's /objects/upload/<id>, with a URL signed by the gateway.
  */
 export class LocalObjectStorage implements ObjectStorage {
@@ -174,6 +175,25 @@ export class LocalObjectStorage implements ObjectStorage {
     return handle.createReadStream();
   }
 
+  async readThumbnail(id: string): Promise<Buffer | undefined> {
+    return readFile(this.thumbnailFile(id)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return undefined;
+      throw err;
+    });
+  }
+
+  async writeThumbnail(id: string, bytes: Buffer): Promise<void> {
+    // written beside and renamed into place, so a reader never sees half of it; a temporary left
+    // by a crash is named as the sweeper's leftovers are
+    const temporary = `${this.file(id)}.${randomUUID()}.tmp`;
+    try {
+      await writeFile(temporary, bytes);
+      await rename(temporary, this.thumbnailFile(id));
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  }
+
   async close(): Promise<void> {}
 
   /** The only place a file name is made from an id, and only from a uuid. */
@@ -184,6 +204,11 @@ export class LocalObjectStorage implements ObjectStorage {
 
   private sidecarFile(id: string): string {
     return `${this.file(id)}.json`;
+  }
+
+  /** Not one of the sweeper's names (LOCAL_NAME): a registered object's thumbnail is never swept. */
+  private thumbnailFile(id: string): string {
+    return `${this.file(id)}.thumbnail`;
   }
 
   private async readSidecar(id: string): Promise<Sidecar | undefined> {

@@ -43,12 +43,16 @@ export interface ObjectStorage {
   sweepUnregistered(before: Date): Promise<number>;
   /** The bytes of a registered object. */
   openRegistered(id: string): Promise<Readable>;
+  /** The thumbnail kept for a registered object, or undefined while none has been made. */
+  readThumbnail(id: string): Promise<Buffer | undefined>;
+  /** Keeps a registered object's thumbnail (two made at once are the same picture: the last stays). */
+  writeThumbnail(id: string, bytes: Buffer): Promise<void>;
   close(): Promise<void>;
 }
 
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
 
-/** Where a registered object is served (what a product's imageUrl holds). */
+/** Where a registered object is served (what a product's imageUrl holds); its thumbnail is at `<that>/thumbnail`. */
 export function objectPath(id: string): string {
   return `/objects/uploads/${id}`;
 }

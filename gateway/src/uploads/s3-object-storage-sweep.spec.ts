@@ -98,3 +98,29 @@ describe('S3ObjectStorage: registration', () => {
     expect((sent[1] as DeleteObjectCommand).input).toEqual({ Bucket: 'bakery', Key: `pending/${OLD}` });
   });
 });
+
+describe('S3ObjectStorage: thumbnails', () => {
+  it('keeps a thumbnail at thumbnails/<id> as WebP and reads it back', async () => {
+    const thumbnail = Buffer.from('webp bytes');
+    const { client, sent } = fakeClient((command) => {
+      if (command instanceof PutObjectCommand) return {};
+      if (command instanceof GetObjectCommand) return { Body: { transformToByteArray: async () => new Uint8Array(thumbnail) } };
+      throw new Error(`unexpected ${command?.constructor.name}`);
+    });
+    const storage = new S3ObjectStorage(SETTINGS, client);
+    await storage.writeThumbnail(OLD.toUpperCase(), thumbnail);
+    expect(await storage.readThumbnail(OLD)).toEqual(thumbnail);
+    expect((sent[0] as PutObjectCommand).input).toMatchObject({ Bucket: 'bakery', Key: `thumbnails/${OLD}`, Body: thumbnail, ContentType: 'image/webp' });
+    expect((sent[1] as GetObjectCommand).input).toEqual({ Bucket: 'bakery', Key: `thumbnails/${OLD}` });
+  });
+
+  it('answers undefined while none has been made (404), and passes on any other failure', async () => {
+    const notFound = Object.assign(new Error('NoSuchKey'), { $metadata: { httpStatusCode: 404 } });
+    const storage = new S3ObjectStorage(SETTINGS, fakeClient(() => Promise.reject(notFound)).client);
+    expect(await storage.readThumbnail(OLD)).toBeUndefined();
+    const down = Object.assign(new Error('SlowDown'), { $metadata: { httpStatusCode: 503 } });
+    await expect(new S3ObjectStorage(SETTINGS, fakeClient(() => Promise.reject(down)).client).readThumbnail(OLD)).rejects.toThrow('SlowDown');
+    // a key is made from a uuid only
+    await expect(storage.readThumbnail('../images/x')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

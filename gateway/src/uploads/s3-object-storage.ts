@@ -13,6 +13,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError, isUuid } from '@bakery/contracts';
 import type { Readable } from 'node:stream';
 import type { ObjectInfo, ObjectStorage } from './object-storage';
+import { THUMBNAIL_TYPE } from './thumbnail';
 
 export interface S3StorageSettings {
   endpoint: string;
@@ -27,7 +28,8 @@ export interface S3StorageSettings {
  * `images/<id>` with the checked content type (or writes the checked picture without its
  * metadata there), so what is served can no longer be replaced through the upload URL. Uploads
  * never registered are deleted from `pending/` by the gateways' sweeper (a bucket lifecycle rule
- * on `pending/` may do it too).
+ * on `pending/` may do it too). A registered image's thumbnail, once asked for, is kept at
+ * `thumbnails/<id>`.
  */
 export class S3ObjectStorage implements ObjectStorage {
   private readonly client: Pick<S3Client, 'send' | 'destroy'>;
@@ -146,6 +148,20 @@ export class S3ObjectStorage implements ObjectStorage {
     }
   }
 
+  async readThumbnail(id: string): Promise<Buffer | undefined> {
+    try {
+      const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: thumbnailKey(id) }));
+      return Buffer.from((await Body?.transformToByteArray()) ?? []);
+    } catch (err) {
+      if (statusOf(err) === 404) return undefined;
+      throw err;
+    }
+  }
+
+  async writeThumbnail(id: string, bytes: Buffer): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: thumbnailKey(id), Body: bytes, ContentType: THUMBNAIL_TYPE }));
+  }
+
   async close(): Promise<void> {
     this.client.destroy();
   }
@@ -170,6 +186,11 @@ function pendingKey(id: string): string {
 function imageKey(id: string): string {
   if (!isUuid(id)) throw AppError.notFound('Image not found');
   return `images/${id.toLowerCase()}`;
+}
+
+function thumbnailKey(id: string): string {
+  if (!isUuid(id)) throw AppError.notFound('Image not found');
+  return `thumbnails/${id.toLowerCase()}`;
 }
 
 function statusOf(err: unknown): number | undefined {

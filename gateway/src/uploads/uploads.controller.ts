@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Public, SignedIn } from '../auth/access';
 import { CurrentPrincipal, Principal } from '../auth/principal';
@@ -49,28 +50,49 @@ export class ObjectsController {
   @Get('uploads/:id')
   async serve(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const image = await this.uploads.image(id);
-    res.set({
-      'Content-Type': image.contentType,
-      'Content-Length': String(image.size),
-      // an object id names one upload for good, so caches may keep it for good
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      'X-Content-Type-Options': 'nosniff',
-      ETag: image.etag,
-    });
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    const body = await this.uploads.openImage(id);
-    try {
-      await pipeline(body, res);
-    } catch (err) {
-      // once bytes went out the connection is all there is to close, and pipeline closed it
-      if (!res.headersSent) throw err;
-    }
+    await sendImage(req, res, image, () => this.uploads.openImage(id));
+  }
+
+  /** The same image made small for lists (made on the first request, then kept): see thumbnail.ts. */
+  @Public()
+  @Get('uploads/:id/thumbnail')
+  async thumbnail(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const info = await this.uploads.thumbnailInfo(id);
+    // a fresh copy is answered before the thumbnail is read (or made)
+    if (isFresh(req, res, info.etag)) return;
+    const bytes = await this.uploads.thumbnail(id);
+    await sendImage(req, res, { ...info, size: bytes.length }, () => Readable.from([bytes]));
+  }
+}
+
+/** Caches may keep an object for good: an object id names one upload, and its thumbnail is made from it. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Answers 304 when the browser holds `etag` already (with the headers a 304 carries). */
+function isFresh(req: Request, res: Response, etag: string): boolean {
+  res.set({ 'Cache-Control': IMMUTABLE, ETag: etag });
+  if (!req.fresh) return false;
+  res.status(304).end();
+  return true;
+}
+
+async function sendImage(
+  req: Request,
+  res: Response,
+  image: { contentType: string; size: number; etag: string },
+  open: () => Promise<Readable> | Readable,
+): Promise<void> {
+  res.set({ 'Content-Type': image.contentType, 'Content-Length': String(image.size), 'X-Content-Type-Options': 'nosniff' });
+  if (isFresh(req, res, image.etag)) return;
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const body = await open();
+  try {
+    await pipeline(body, res);
+  } catch (err) {
+    // once bytes went out the connection is all there is to close, and pipeline closed it
+    if (!res.headersSent) throw err;
   }
 }

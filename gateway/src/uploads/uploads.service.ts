@@ -12,9 +12,11 @@ import {
 import { RpcClient } from '@bakery/platform';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { checkImageBytes, CheckedImage } from './image-decode';
 import { LocalObjectStorage } from './local-object-storage';
 import { OBJECT_STORAGE, ObjectInfo, objectPath, ObjectStorage } from './object-storage';
+import { makeThumbnail, THUMBNAIL_TYPE, thumbnailEtag } from './thumbnail';
 import { fileTooLarge, ImageUploadCheck, notAnImage } from './upload-rules';
 import { UPLOAD_SETTINGS, UploadSettings } from './upload-settings';
 
@@ -34,6 +36,9 @@ export const SWEEP_GRACE_SECONDS = 60;
  */
 @Injectable()
 export class UploadsService implements OnModuleDestroy {
+  /** Thumbnails being made, by object id: a burst of first requests for one makes it once. */
+  private readonly thumbnailsInMaking = new Map<string, Promise<Buffer>>();
+
   constructor(
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(UPLOAD_SETTINGS) private readonly settings: UploadSettings,
@@ -154,6 +159,32 @@ export class UploadsService implements OnModuleDestroy {
 
   openImage(id: string): Promise<Readable> {
     return this.storage.openRegistered(id.toLowerCase());
+  }
+
+  /**
+   * A registered image's thumbnail (thumbnail.ts), 404 like the image. Made from the image on the
+   * first request for it and kept by the storage, so each photo is resized once, whoever asks.
+   */
+  async thumbnailInfo(id: string): Promise<{ contentType: string; etag: string }> {
+    const image = await this.image(id);
+    return { contentType: THUMBNAIL_TYPE, etag: thumbnailEtag(image.etag) };
+  }
+
+  /** The thumbnail's bytes, after thumbnailInfo has found the image registered. */
+  async thumbnail(id: string): Promise<Buffer> {
+    const key = id.toLowerCase();
+    const kept = await this.storage.readThumbnail(key);
+    if (kept) return kept;
+    let making = this.thumbnailsInMaking.get(key);
+    if (!making) {
+      making = (async () => {
+        const bytes = await makeThumbnail(await buffer(await this.storage.openRegistered(key)), this.settings.maxPixels);
+        await this.storage.writeThumbnail(key, bytes);
+        return bytes;
+      })().finally(() => this.thumbnailsInMaking.delete(key));
+      this.thumbnailsInMaking.set(key, making);
+    }
+    return making;
   }
 
   onModuleDestroy(): Promise<void> {
