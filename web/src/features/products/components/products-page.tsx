@@ -9,7 +9,7 @@ import { isAdmin } from '@/lib/user';
 import { useProducts } from '../api/products';
 import { CATEGORY_OPTIONS, filterProducts, isFiltered, NO_FILTERS, SEARCH_OPTIONS, type ProductFilters } from '../filters';
 import { ProductCard, ProductRow } from './product-card';
-import { SubmitProductDialog } from './submit-product-dialog';
+import { SubmitProduct } from './submit-product';
 import './products.css';
 
 /**
@@ -66,7 +66,7 @@ export function ProductsPage() {
         </div>
         {customer && (
           <div className="toolbar-end">
-            <SubmitProductDialog />
+            <SubmitProduct />
           </div>
         )}
       </div>

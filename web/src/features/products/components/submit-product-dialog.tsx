@@ -1,6 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { notify } from '@/components/ui/toast-store';
 import { rule } from '@/lib/form-rule';
 import { useSubmitProduct } from '../api/products';
@@ -19,18 +18,19 @@ import { PhotoUploadField } from './photo-upload-field';
 /**
  * The customer's 'Submit Product' dialog (spec section 2): photo (uploaded at once through the
  * three-step flow), price and quantity, kept as a draft in localStorage until the dialog closes.
+ * Loaded only once the customer asks for it (submit-product.tsx), so the catalogue's first screen
+ * does not wait for its form, modal and upload code.
  */
-export function SubmitProductDialog() {
-  const [open, setOpen] = useState(false);
+export function SubmitProductDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<SubmissionDraft>();
   const submit = useSubmitProduct();
 
-  const openDialog = () => {
-    form.setFieldsValue(loadDraft());
-    setOpen(true);
-  };
+  // each opening starts from the draft kept so far (a reload keeps it too)
+  useEffect(() => {
+    if (open) form.setFieldsValue(loadDraft());
+  }, [open, form]);
   const closeDialog = () => {
-    setOpen(false);
+    onClose();
     clearDraft();
     form.resetFields();
   };
@@ -53,47 +53,44 @@ export function SubmitProductDialog() {
   };
 
   return (
-    <>
-      <Button type="primary" icon={<PlusOutlined />} onClick={openDialog}>
-        Submit Product
-      </Button>
-      <Modal
-        title="Submit Product"
-        open={open}
-        onCancel={closeDialog}
-        forceRender
-        footer={[
-          <Button key="cancel" onClick={closeDialog}>
-            Cancel
-          </Button>,
-          <Button key="submit" type="primary" loading={submit.isPending} onClick={() => form.submit()}>
-            {submit.isPending ? 'Submitting...' : 'Submit Product'}
-          </Button>,
-        ]}
+    <Modal
+      title="Submit Product"
+      open={open}
+      onCancel={closeDialog}
+      forceRender
+      footer={[
+        <Button key="cancel" onClick={closeDialog}>
+          Cancel
+        </Button>,
+        <Button key="submit" type="primary" loading={submit.isPending} onClick={() => form.submit()}>
+          {submit.isPending ? 'Submitting...' : 'Submit Product'}
+        </Button>,
+      ]}
+    >
+      <p className="muted">Send us a product you would like us to stock. Our admin team reviews every submission.</p>
+      <Form<SubmissionDraft>
+        noValidate
+        form={form}
+        name="submit-product"
+        layout="vertical"
+        requiredMark={false}
+        initialValues={EMPTY_DRAFT}
+        onValuesChange={onValuesChange}
+        onFinish={onFinish}
+        onFinishFailed={onFinishFailed}
       >
-        <p className="muted">Send us a product you would like us to stock. Our admin team reviews every submission.</p>
-        <Form<SubmissionDraft>
-          noValidate
-          form={form}
-          name="submit-product"
-          layout="vertical"
-          requiredMark={false}
-          initialValues={EMPTY_DRAFT}
-          onValuesChange={onValuesChange}
-          onFinish={onFinish}
-          onFinishFailed={onFinishFailed}
-        >
-          <Form.Item name="imageUrl" label="Product Photo" rules={[{ required: true, message: SubmissionMessages.photoRequired }]}>
-            <PhotoUploadField />
-          </Form.Item>
-          <Form.Item name="price" label="Price ($)" rules={[rule(validatePrice)]} validateTrigger="onBlur">
-            <Input inputMode="decimal" placeholder="0.00" autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="quantity" label="Quantity" rules={[rule(validateQuantity)]} validateTrigger="onBlur">
-            <Input type="number" inputMode="numeric" min={1} max={500} step={1} />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </>
+        <Form.Item name="imageUrl" label="Product Photo" rules={[{ required: true, message: SubmissionMessages.photoRequired }]}>
+          <PhotoUploadField />
+        </Form.Item>
+        <Form.Item name="price" label="Price ($)" rules={[rule(validatePrice)]} validateTrigger="onBlur">
+          <Input inputMode="decimal" placeholder="0.00" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="quantity" label="Quantity" rules={[rule(validateQuantity)]} validateTrigger="onBlur">
+          <Input type="number" inputMode="numeric" min={1} max={500} step={1} />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }
+
+export default SubmitProductDialog;
