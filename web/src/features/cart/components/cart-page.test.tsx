@@ -48,6 +48,24 @@ async function placeOrder() {
   fireEvent.click(button);
 }
 
+describe('cart: its first screen', () => {
+  it('asks for the bakery’s calendar together with the cart, not once the cart has answered', async () => {
+    let answerCart: (res: Response) => void = () => undefined;
+    const fetchMock = mockFetch({
+      'GET /api/cart': () => new Promise<Response>((resolve) => (answerCart = resolve)),
+      'GET /api/config/pricing': () => jsonResponse(PRICING),
+    });
+    renderRoutes(routes, { path: '/cart' });
+    // the cart has not answered yet, and the calendar is already asked for
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/calendar')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'GET', '/api/cart')).toHaveLength(1);
+    answerCart(jsonResponse(loaves('5.00')));
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('$66.75'));
+    // and only once: the delivery form reads the same answer
+    expect(callsTo(fetchMock, 'GET', '/api/calendar')).toHaveLength(1);
+  });
+});
+
 describe('cart: Place Order sends the total shown, and a changed price is shown, not charged', () => {
   beforeEach(() => act(() => dismissToast()));
 

@@ -32,6 +32,8 @@ import './cart.css';
 export function CartPage() {
   const cart = useCart();
   const pricing = usePricing();
+  // the delivery form needs the bakery's calendar once the cart is there: asked together, not after
+  const clock = useBakeryClock();
   const mobile = useIsMobile();
   // the last Place Order refused because the total was not the one shown (cleared by the next attempt)
   const [totalChanged, setTotalChanged] = useState<TotalChanged | null>(null);
@@ -118,6 +120,7 @@ export function CartPage() {
           onTotalChanged={setTotalChanged}
           onRefused={setRefusal}
           productIds={productIds}
+          clock={clock}
         />
         <MakeStandingOrderButton />
       </div>
@@ -308,6 +311,7 @@ function DeliveryForm({
   onTotalChanged,
   onRefused,
   productIds,
+  clock,
 }: {
   empty: boolean;
   /** the total shown, in the API's form ("66.75"); null while the pricing is loading */
@@ -318,6 +322,8 @@ function DeliveryForm({
   onRefused: (refusal: TermsRefusal | null) => void;
   /** the cart's products, sorted: their lead times narrow the dates */
   productIds: readonly string[];
+  /** the bakery's calendar and clock, read by the page with the cart */
+  clock: ReturnType<typeof useBakeryClock>;
 }) {
   const [date, setDate] = useState<string | null>(null);
   // the customer chose or cleared a date: none is chosen for them from then on
@@ -327,7 +333,7 @@ function DeliveryForm({
   const [slot, setSlot] = useState<DeliveryTimeSlot | undefined>(undefined);
   const [instructions, setInstructions] = useState('');
   const place = usePlaceOrder();
-  const { calendar, offsetMs, timeZone } = useBakeryClock();
+  const { calendar, offsetMs, timeZone } = clock;
   const navigate = useNavigate();
   // without the bakery's calendar (it could not be read) the browser's date stands in; the server has the last word
   const today = calendar.data?.today ?? toIsoDate(new Date());

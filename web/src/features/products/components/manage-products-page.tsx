@@ -37,7 +37,7 @@ import { categoryLabel } from '../product-form';
 import { ProductFormDialog } from './product-form-dialog';
 import { RestockDialog } from './restock-dialog';
 import { ReviewSubmissionDialog } from './review-submission-dialog';
-import { SubmitProductDialog } from './submit-product-dialog';
+import { SubmitProduct } from './submit-product';
 import './products.css';
 import './manage-products.css';
 
@@ -120,7 +120,7 @@ export function ManageProductsPage() {
               Add Product
             </Button>
           ) : (
-            <SubmitProductDialog />
+            <SubmitProduct />
           )}
         </div>
       </div>
