@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useMatches, useNavigate } from 'react-router-dom';
 import type { RouteHandle } from '@/components/layouts/page-meta';
 import { LoadingScreen } from '@/components/ui/loading';
 import { toast } from '@/components/ui/toast-store';
 import { useUser } from '@/features/auth/api/auth';
+import { AuthCardLoading, AuthFrame } from '@/features/auth/components/auth-frame';
 import { isAdmin } from '@/lib/user';
 import { redirectToLogin, REDIRECT_DELAY_MS } from './auth-redirect';
 import { PrefetchSignedInScreens } from './prefetch';
@@ -13,7 +14,33 @@ import { NotFoundPage } from './routes/not-found';
 /** Where an admin lands instead of a customer-only page. */
 const ADMIN_HOME = '/admin';
 
-const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
+// the landing page's forms; its frame (the brand) is in this bundle, so it paints without them
+const AuthCard = lazy(() => import('@/features/auth/components/auth-page').then((m) => ({ default: m.AuthCard })));
+
+/**
+ * The landing page's forms, asked for once the brand has been painted: the page's first paint
+ * waits for nothing but this bundle (their code is requested a frame later).
+ */
+function AuthCardAfterFirstPaint() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // the next frame's callback runs before it is painted; the task after it, once it has been
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  if (!painted) return <AuthCardLoading />;
+  return (
+    <Suspense fallback={<AuthCardLoading />}>
+      <AuthCard />
+      {/* committed only once the sign-in page is shown: then the next screens are fetched ahead */}
+      <PrefetchSignedInScreens />
+    </Suspense>
+  );
+}
 
 /** Not signed in: the 'Unauthorized' toast, then /api/login after 500 ms; nothing else is rendered. */
 export function UnauthorizedRedirect() {
@@ -49,11 +76,9 @@ export function GuardedLayout() {
 
   if (access === 'home' && (isLoading || !user)) {
     return (
-      <Suspense fallback={<LoadingScreen />}>
-        <AuthPage />
-        {/* committed only once the sign-in page is shown: then the next screens are fetched ahead */}
-        <PrefetchSignedInScreens />
-      </Suspense>
+      <AuthFrame landing>
+        <AuthCardAfterFirstPaint />
+      </AuthFrame>
     );
   }
   if (isLoading) return <LoadingScreen />;

@@ -2,44 +2,44 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/layouts/page-meta';
-import { LogoMark } from '@/components/ui/logo';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast-store';
 import { rule } from '@/lib/form-rule';
 import { useLogin, useRegister, type LoginInput, type RegisterInput } from '../api/auth';
+import { AuthFrame } from './auth-frame';
 import { BUSINESS_TYPE_OPTIONS, validateBusinessName, validateEmail, validatePassword } from '@/lib/account-validation';
-import './auth-page.css';
 
-/** The landing page for visitors (spec section 2): Sign In and Register tabs. */
+/** The landing page for visitors (spec section 2): the brand, and Sign In and Register tabs. */
 export function AuthPage() {
+  return (
+    <AuthFrame landing>
+      <AuthCard />
+    </AuthFrame>
+  );
+}
+
+/**
+ * The landing page's card: the Sign In and Register tabs. The route guard shows it inside the
+ * brand's frame, which is there before this code has loaded (auth-frame.tsx).
+ */
+export function AuthCard() {
   const [tab, setTab] = useState('signin');
   useDocumentTitle(tab === 'signin' ? 'Sign In' : 'Register');
   return (
-    <div className="auth-page">
-      <main className="auth-main">
-        <div className="auth-brand">
-          <span className="auth-logo" aria-hidden="true">
-            <LogoMark size={56} />
-          </span>
-          <h1 className="auth-title">Bakery Wholesale</h1>
-          <p className="auth-tagline">Streamlining bread ordering and delivery for coffee shops, bakeries and restaurants.</p>
-        </div>
-        <div className="plain-card auth-card">
-          <Tabs
-            activeKey={tab}
-            onChange={setTab}
-            label="Sign in or register"
-            items={[
-              { key: 'signin', label: 'Sign In', children: <SignInForm /> },
-              { key: 'register', label: 'Register', children: <RegisterForm /> },
-            ]}
-          />
-          <div className="auth-admin-link">
-            <Link to="/admin/login">Administrator Access</Link>
-          </div>
-        </div>
-      </main>
+    <div className="plain-card auth-card">
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        label="Sign in or register"
+        items={[
+          { key: 'signin', label: 'Sign In', children: <SignInForm /> },
+          { key: 'register', label: 'Register', children: <RegisterForm /> },
+        ]}
+      />
+      <div className="auth-admin-link">
+        <Link to="/admin/login">Administrator Access</Link>
+      </div>
     </div>
   );
 }

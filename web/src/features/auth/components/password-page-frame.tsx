@@ -1,8 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useDocumentTitle } from '@/components/layouts/page-meta';
-import { LogoMark } from '@/components/ui/logo';
 import { AdminAuthLayout } from './admin-login-page';
-import './auth-page.css';
+import { AuthFrame } from './auth-frame';
 import './password-pages.css';
 
 /**
@@ -13,23 +12,15 @@ export function PasswordPageFrame({ title, subtitle, admin = false, children }: 
   useDocumentTitle(title);
   if (admin) return <AdminAuthLayout title={title} subtitle={subtitle}>{children}</AdminAuthLayout>;
   return (
-    <div className="auth-page">
-      <main className="auth-main">
-        <div className="auth-brand">
-          <span className="auth-logo" aria-hidden="true">
-            <LogoMark size={56} />
-          </span>
-          <p className="auth-title password-page-brand">Bakery Wholesale</p>
-        </div>
-        <div className="plain-card auth-card">
-          <div className="password-page-head">
-            <h1 className="password-page-title">{title}</h1>
-            <p className="password-page-subtitle">{subtitle}</p>
-          </div>
-          {children}
-        </div>
-      </main>
+    <AuthFrame>
+    <div className="plain-card auth-card">
+      <div className="password-page-head">
+        <h1 className="password-page-title">{title}</h1>
+        <p className="password-page-subtitle">{subtitle}</p>
+      </div>
+      {children}
     </div>
+    </AuthFrame>
   );
 }
 
