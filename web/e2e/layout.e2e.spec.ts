@@ -254,6 +254,8 @@ describe('layout and accessibility with very long names', () => {
         await shot(page, 'products-toast');
 
         await waitForScreen(page, '/cart', '.cart-line');
+        // Place Order is enabled once the pricing and the calendar have answered (checked as the customer sees it then)
+        await page.waitForFunction(() => Array.from(document.querySelectorAll('button')).some((b) => b.textContent?.trim() === 'Place Order' && !b.disabled));
         await checkScreen(page, 'cart', 'Shopping Cart');
         await expectFullTextAvailable(page, LONG_NAME, 'cart item name');
         await expectCenteredPlaceholder(page);

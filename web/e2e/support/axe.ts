@@ -14,6 +14,16 @@ interface AxeViolation {
 export async function axeSerious(page: Page, screen: string, findings: unknown[]): Promise<void> {
   // evaluated over the DevTools protocol: the app's CSP (script-src 'self') refuses an added <script>
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // colours read mid-transition (a button fading from disabled to enabled) are neither end's: let
+  // the finite transitions and animations finish first (a spinner's never does, and is not waited for)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document, {
       resultTypes: ['violations'],
