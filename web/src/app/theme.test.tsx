@@ -26,4 +26,31 @@ describe('theme (issue 14, first screen)', () => {
     expect(themed).toMatch(/--ant-color-primary:\s*#b45309/i);
     expect(container.querySelector('[class*="css-var"]')).not.toBeNull();
   });
+
+  it('keeps 4.5:1 or more between white and the brand colour at rest, pointed at and pressed (WCAG AA): buttons, links and danger buttons', () => {
+    render(
+      <AppProvider>
+        <Button type="primary">Place Order</Button>
+      </AppProvider>,
+    );
+    const themed = Array.from(document.head.querySelectorAll('style')).map((s) => s.textContent ?? '').join('\n');
+    const variables = ['--ant-color-primary', '--ant-color-primary-hover', '--ant-color-primary-active', '--ant-color-link', '--ant-color-link-hover', '--ant-color-link-active'];
+    // and danger buttons (Cancel Order, Delete)
+    variables.push('--ant-color-error', '--ant-color-error-hover', '--ant-color-error-active');
+    for (const variable of variables) {
+      const colour = new RegExp(`${variable}:\\s*(#[0-9a-f]{6})`, 'i').exec(themed)?.[1];
+      expect(colour).toBeDefined();
+      expect(contrastWithWhite(colour!)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
 });
+
+/** WCAG 2's contrast ratio of white on `hex`. */
+function contrastWithWhite(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  return 1.05 / (luminance + 0.05);
+}
