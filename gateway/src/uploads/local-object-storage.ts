@@ -112,14 +112,8 @@ export class LocalObjectStorage implements ObjectStorage {
     let sidecar = await this.readSidecar(id);
     if (!sidecar) throw AppError.notFound('Image not found');
     if (replacement) {
-      // not served yet, so the bytes may still be swapped: written beside, renamed into place
-      const temporary = `${this.file(id)}.${randomUUID()}.tmp`;
-      try {
-        await writeFile(temporary, replacement);
-        await rename(temporary, this.file(id));
-      } finally {
-        await rm(temporary, { force: true });
-      }
+      // not served yet, so the bytes may still be swapped
+      await this.replaceFile(id, this.file(id), replacement);
       sidecar = { ...sidecar, size: replacement.length, sha256: createHash('sha256').update(replacement).digest('hex') };
     }
     await this.writeSidecar(id, { ...sidecar, contentType, registered: true });
@@ -183,15 +177,7 @@ export class LocalObjectStorage implements ObjectStorage {
   }
 
   async writeThumbnail(id: string, bytes: Buffer): Promise<void> {
-    // written beside and renamed into place, so a reader never sees half of it; a temporary left
-    // by a crash is named as the sweeper's leftovers are
-    const temporary = `${this.file(id)}.${randomUUID()}.tmp`;
-    try {
-      await writeFile(temporary, bytes);
-      await rename(temporary, this.thumbnailFile(id));
-    } finally {
-      await rm(temporary, { force: true });
-    }
+    await this.replaceFile(id, this.thumbnailFile(id), bytes);
   }
 
   async close(): Promise<void> {}
@@ -220,12 +206,18 @@ export class LocalObjectStorage implements ObjectStorage {
     }
   }
 
-  /** Written beside and renamed into place, so a reader never sees half a sidecar. */
   private async writeSidecar(id: string, sidecar: Sidecar): Promise<void> {
-    const target = this.sidecarFile(id);
-    const temporary = `${target}.${randomUUID()}.tmp`;
+    await this.replaceFile(id, this.sidecarFile(id), JSON.stringify(sidecar));
+  }
+
+  /**
+   * Object `id`'s file `target` (its bytes, sidecar or thumbnail), written beside and renamed into
+   * place, so a reader never sees half of it; a temporary a crash leaves is one the sweeper removes.
+   */
+  private async replaceFile(id: string, target: string, content: Buffer | string): Promise<void> {
+    const temporary = `${this.file(id)}.${randomUUID()}.tmp`;
     try {
-      await writeFile(temporary, JSON.stringify(sidecar));
+      await writeFile(temporary, content);
       await rename(temporary, target);
     } finally {
       await rm(temporary, { force: true });
