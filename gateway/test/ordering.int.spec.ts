@@ -315,6 +315,26 @@ describe('ordering: cart, checkout without overselling, history, status, metrics
     expect((await admin.get('/api/cart')).status).toBe(403);
   });
 
+  it('prices and checks the very next cart call against an admin’s change, though ordering remembers products (issue 22)', async () => {
+    const loaf = await product({ price: '1.00', stock: 50 });
+    const customer = await signedInCustomer(stack.url);
+    const line = (await customer.post('/api/cart', { productId: loaf.id, quantity: 1 })).body;
+    // each round: the admin's answer, then at once the customer's call, which must see it
+    for (let round = 1; round <= 8; round++) {
+      const price = `${round + 1}.00`;
+      await admin.patch(`/api/products/${loaf.id}`, { price, stock: 10 + round });
+      const changed = await customer.put(`/api/cart/${line.id}`, { quantity: 10 + round });
+      expect([changed.status, changed.body.product.price, changed.body.product.stock]).toEqual([200, price, 10 + round]);
+      await admin.patch(`/api/products/${loaf.id}`, { stock: round });
+      const over = await customer.put(`/api/cart/${line.id}`, { quantity: round + 1 });
+      expect([over.status, over.body.message]).toEqual([409, `Only ${round} left in stock`]);
+      await admin.patch(`/api/products/${loaf.id}/toggle-active`);
+      expect((await customer.post('/api/cart', { productId: loaf.id, quantity: 1 })).status).toBe(404);
+      await admin.patch(`/api/products/${loaf.id}/toggle-active`);
+      expect((await customer.put(`/api/cart/${line.id}`, { quantity: 1 })).status).toBe(200);
+    }
+  });
+
   it('drops a deleted product from open carts; placed orders keep it', async () => {
     const loaf = await product({ name: 'Doomed Loaf', price: '2.00', stock: 10 });
     const buyer = await signedInCustomer(stack.url);

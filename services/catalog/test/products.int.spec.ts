@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CatalogEvents, CatalogMessages, CatalogPatterns, Product, ProductDeletedEvent, StockLowEvent } from '@bakery/contracts';
+import { broadcastSubject, CatalogBroadcasts, CatalogEvents, CatalogMessages, CatalogPatterns, Product, ProductDeletedEvent, StockLowEvent } from '@bakery/contracts';
 import { eventually } from '@bakery/testing';
 import { CatalogKit } from './catalog-kit';
 
@@ -253,5 +253,23 @@ describe('catalog service: products', () => {
     expect(low).toHaveLength(2);
     expect(low[0].stock).toBeLessThanOrEqual(low[1].stock);
     for (const p of low) expect(p.stock).toBeLessThanOrEqual(p.lowStockThreshold);
+  });
+
+  it('tells the caches of every change (catalog.changed) before it answers the change', async () => {
+    const seen: string[] = [];
+    const sub = kit.nc.subscribe(broadcastSubject(kit.stack.namespace, CatalogBroadcasts.changed), { callback: () => seen.push('changed') });
+    try {
+      const answered = <T>(what: string, call: Promise<T>) => call.then((value) => (seen.push(what), value));
+      const product = await answered('created', kit.createProduct({ price: '2.00' }));
+      await answered('updated', kit.call(CatalogPatterns.updateProduct, { id: product.id, stock: 3 }));
+      await answered('toggled', kit.call(CatalogPatterns.toggleActive, { id: product.id }));
+      await answered('deleted', kit.call(CatalogPatterns.deleteProduct, { id: product.id }));
+      // the trigger's notifications may add more broadcasts after each answer; each answer follows one
+      const answers = seen.filter((s) => s !== 'changed');
+      expect(answers).toEqual(['created', 'updated', 'toggled', 'deleted']);
+      for (const answer of answers) expect(seen[seen.indexOf(answer) - 1]).toBe('changed');
+    } finally {
+      sub.unsubscribe();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { CartItem } from './cart/cart-item.entity';
 import { CartController } from './cart/cart.controller';
 import { CartService } from './cart/cart.service';
 import { ProductEventsHandler } from './cart/product-events.handler';
+import { ProductCache } from './catalog/product-cache';
 import { CatalogClient } from './catalog/catalog.client';
 import { MetricsController } from './dashboard/metrics.controller';
 import { MetricsService } from './dashboard/metrics.service';
@@ -54,6 +55,7 @@ import { InvoicesService } from './invoices/invoices.service';
     },
     // tests only: BAKERY_TEST_CLOCK_FILE (libs/platform/src/time/clock.ts), not a deployment setting
     { provide: CLOCK, inject: [SERVICE_ENV], useFactory: (env: Env) => clockFor(testClockFileVar.read(env[testClockFileVar.name]), env) },
+    ProductCache,
     CatalogClient,
     DeliveryScheduleService,
     AutoConfirmTask,

@@ -10,8 +10,11 @@ const RECONNECT_MS = 1000;
 
 /**
  * Relays the database's `catalog_changed` notifications (sent by a trigger on products, only for
- * committed changes) to every gateway as the `catalog.changed` broadcast. Notifications that
- * arrive together are sent as one broadcast.
+ * committed changes) to every gateway and ordering as the `catalog.changed` broadcast.
+ * Notifications that arrive together are sent as one broadcast. An admin's change is also
+ * announced at once (`announce`), before catalog answers it: whoever then acts on that answer
+ * (the admin's next page, a customer's next cart call) reaches caches that have already dropped
+ * it, which the trigger's notification, read from another connection, cannot promise.
  */
 @Injectable()
 export class CatalogueChangeRelay implements OnModuleInit, OnModuleDestroy {
@@ -60,12 +63,22 @@ export class CatalogueChangeRelay implements OnModuleInit, OnModuleDestroy {
     if (!this.stopped) await this.listen();
   }
 
+  /** Sends the broadcast now (the products' change has committed). */
+  announce(): void {
+    try {
+      publishBroadcast(this.nc, this.config.namespace, CatalogBroadcasts.changed, {});
+    } catch (err) {
+      // the trigger's notification follows anyway
+      this.logger.warn({ err }, 'catalogue change could not be announced');
+    }
+  }
+
   private changed(): void {
     if (this.pending) return;
     this.pending = true;
     setImmediate(() => {
       this.pending = false;
-      publishBroadcast(this.nc, this.config.namespace, CatalogBroadcasts.changed, {});
+      this.announce();
     });
   }
 }

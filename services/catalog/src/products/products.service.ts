@@ -20,6 +20,7 @@ import { CATALOG_CONFIG, CatalogConfig } from '../catalog.config';
 import { applyUpdate, compareForListing, LIVE_PRODUCT_WHERE, newProduct, newSubmission, ProductFields, visibleTo } from '../domain/products';
 import { AlertsService } from '../inventory/alerts.service';
 import { RATE_WINDOW, UploadsService } from '../uploads/uploads.service';
+import { CatalogueChangeRelay } from './catalogue-change-relay';
 import { ProductEntity, toProduct } from './product.entity';
 
 /** The catalogue: products as admins manage them and customers see them. */
@@ -30,6 +31,7 @@ export class ProductsService {
     private readonly bus: EventBus,
     private readonly alerts: AlertsService,
     private readonly uploads: UploadsService,
+    private readonly changes: CatalogueChangeRelay,
     @Inject(CATALOG_CONFIG) private readonly config: CatalogConfig,
   ) {}
 
@@ -129,6 +131,7 @@ export class ProductsService {
       const [deleted]: [{ id: string }[], number] = await tx.manager.query('DELETE FROM products WHERE id = $1 RETURNING id', [id]);
       if (deleted.length === 0) throw AppError.notFound(CatalogMessages.productNotFound);
       await tx.publish<ProductDeletedEvent>(CatalogEvents.productDeleted, { productId: id });
+      tx.afterCommit(() => this.changes.announce());
       return { productId: id };
     });
   }
@@ -158,13 +161,13 @@ export class ProductsService {
   }
 
   /**
-   * Every catalogue write ends here: alert kept in step with stock, fresh row answered. (Caches
-   * learn of the change from the `catalog.changed` broadcast that the products trigger sends on
-   * commit: see catalogue-change-relay.ts.)
+   * Every catalogue write ends here: alert kept in step with stock, fresh row answered, and the
+   * caches told before the answer goes (`catalog.changed`: see catalogue-change-relay.ts).
    */
   private async afterWrite(tx: EventTransaction, id: string): Promise<Product> {
     const product = await this.find(tx.manager, id);
     await this.alerts.sync(tx, product);
+    tx.afterCommit(() => this.changes.announce());
     return toProduct(product);
   }
 

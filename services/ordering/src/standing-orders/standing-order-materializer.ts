@@ -3,7 +3,6 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import {
   addDays,
   AppError,
-  CatalogPatterns,
   deliveryFeeFor,
   dueDates,
   dueOccurrencesOn,
@@ -21,9 +20,10 @@ import {
   type StandingDeliverySkippedEvent,
 } from '@bakery/contracts';
 import { EventBus } from '@bakery/event-bus';
-import { PeriodicTask, RpcClient, type Logger } from '@bakery/platform';
+import { PeriodicTask, type Logger } from '@bakery/platform';
 import { SERVICE_LOGGER } from '@bakery/service-kit';
 import { DataSource } from 'typeorm';
+import { CatalogClient } from '../catalog/catalog.client';
 import { DeliveryScheduleService } from '../delivery/delivery-schedule.service';
 import { orderIdFor } from '../domain/order-id';
 import { priceDelivery } from '../domain/standing-delivery';
@@ -84,7 +84,7 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
     private readonly pricing: PricingService,
     private readonly terms: CustomerTermsClient,
     private readonly bus: EventBus,
-    private readonly rpc: RpcClient,
+    private readonly catalog: CatalogClient,
     @Inject(ORDERING_CONFIG) config: Pick<OrderingConfig, 'standingOrderIntervalSeconds'>,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {
@@ -178,9 +178,7 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
     if (deliveries.length === 0) return 0;
     const ids = deliveries.map(({ row, occurrence }) => orderIdFor(row.customerId, `standing-order:${row.id}:${occurrence.date}`));
     try {
-      const reservations = await this.rpc.request<ReserveAvailableResponse[]>(CatalogPatterns.reserveAvailableMany, {
-        reservations: deliveries.map(({ occurrence }, i) => ({ orderId: ids[i], lines: occurrence.lines })),
-      });
+      const reservations = await this.catalog.reserveAvailableMany(deliveries.map(({ occurrence }, i) => ({ orderId: ids[i], lines: occurrence.lines })));
       const now = new Date();
       const orders = deliveries.map(({ row, occurrence, terms: customer }, i) => this.orderOf(ids[i], row, occurrence, reservations[i], customer, ctx, pricing, now));
       return (await this.orders.writeOrders(orders)).size;
@@ -188,7 +186,7 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
       // the orders that were written stand with their reservations; the rest give theirs back
       const written = await this.existingOrders(ids);
       const unwritten = ids.filter((id) => !written.has(id));
-      await Promise.all(unwritten.map((orderId) => this.rpc.request(CatalogPatterns.release, { orderId }).catch(() => undefined))); // the TTL is the backstop
+      await Promise.all(unwritten.map((orderId) => this.catalog.release(orderId).catch(() => undefined))); // the TTL is the backstop
       if (!(err instanceof AppError)) this.logger.warn({ err, deliveries: unwritten.length }, 'standing order deliveries not placed; will retry');
       return 0;
     }
