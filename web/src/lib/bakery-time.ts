@@ -4,7 +4,7 @@
  * the browser's own clock and zone say. The screens read it through `useBakeryClock`.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BakeryCalendar } from '@contracts/calendar';
 import { CALENDAR_KEY } from './query-keys';
 
@@ -40,14 +40,25 @@ export function useBakeryClock() {
 
 /**
  * The server's time now (ms), read again every `tickMs`: a screen showing a countdown or a
- * cut-off re-renders with it. One interval per screen, not per row.
+ * cut-off re-renders with it. One interval per screen, not per row. With `shown` (what the screen
+ * shows that moves with the clock, at a server time), a tick re-renders only when that changed:
+ * a countdown to the minute re-renders once a minute, not every second (each render of a form
+ * is a long task on a slow phone).
  */
-export function useServerNow(offsetMs: number, tickMs: number): number {
+export function useServerNow(offsetMs: number, tickMs: number, shown?: (serverNow: number) => unknown): number {
   const [now, setNow] = useState(() => Date.now());
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), tickMs);
+    const timer = setInterval(() => {
+      const read = Date.now();
+      setNow((previous) => {
+        const key = shownRef.current;
+        return key && Object.is(key(previous + offsetMs), key(read + offsetMs)) ? previous : read;
+      });
+    }, tickMs);
     return () => clearInterval(timer);
-  }, [tickMs]);
+  }, [tickMs, offsetMs]);
   return now + offsetMs;
 }
 
@@ -55,13 +66,32 @@ export function useServerNow(offsetMs: number, tickMs: number): number {
 // server's messages, worded with Luxon) use a plain space.
 const plain = (text: string) => text.replace(/\s/g, ' ');
 
+/**
+ * One formatter per kind and time zone, made on first use: making an Intl.DateTimeFormat costs far
+ * more than formatting with one, and a countdown formats every second.
+ */
+function formatterCache(locale: string, options: Intl.DateTimeFormatOptions): (timeZone: string) => Intl.DateTimeFormat {
+  const byZone = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let formatter = byZone.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      byZone.set(timeZone, formatter);
+    }
+    return formatter;
+  };
+}
+const clockFormat = formatterCache('en-US', { hour: 'numeric', minute: '2-digit' });
+const shortFormat = formatterCache('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
+const isoDateFormat = formatterCache('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** "2:00 PM" in `timeZone`. */
 export function clockTime(at: Date, timeZone: string): string {
-  return plain(new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(at));
+  return plain(clockFormat(timeZone).format(at));
 }
 
 function shortParts(at: Date, timeZone: string): { weekday: string; day: string; month: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone }).formatToParts(at);
+  const parts = shortFormat(timeZone).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return { weekday: part('weekday'), day: part('day'), month: part('month') };
 }
@@ -76,7 +106,7 @@ export function shortDate(date: string): string {
 
 /** The calendar date (YYYY-MM-DD) of an instant in `timeZone`. */
 export function dateIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return isoDateFormat(timeZone).format(at);
 }
 
 const WEEK_MS = 6 * 24 * 3600_000;

@@ -1,5 +1,5 @@
 import { deliveryCalendar, DEFAULT_DELIVERY_SCHEDULE, WEEKDAYS, type DeliverySchedule } from '@contracts/delivery-rules';
-import { daysAt, firstOrderable, hasOrderingWindows, unavailableNotes } from './delivery-windows';
+import { daysAt, firstOrderable, hasOrderingWindows, shownAt, unavailableNotes } from './delivery-windows';
 
 const ZONE = 'Europe/London';
 const NOW = new Date('2026-12-21T11:00:00Z'); // Monday 21 December, 11:00 in London
@@ -47,5 +47,19 @@ describe('the cart’s ordering windows', () => {
       'Thu 24 Dec – Sat 26 Dec: Closed for Christmas',
       'There are no deliveries on Sundays.',
     ]);
+  });
+
+  it('changes what the form shows with the clock only at the countdown’s minute and at a cut-off', () => {
+    const days = deliveryCalendar('2026-12-21', '2026-12-23', { schedule: MON_TO_SAT, closures: [], timeZone: ZONE, now: NOW });
+    // Tuesday 22 closes Monday 21 at 14:00 London (14:00Z): 3 h from NOW
+    const at = (iso: string) => shownAt(days, '2026-12-22', Date.parse(iso), ZONE);
+    expect(at('2026-12-21T11:00:00Z')).toBe(at('2026-12-21T11:00:59Z'));
+    expect(at('2026-12-21T11:00:00Z')).not.toBe(at('2026-12-21T11:01:00Z'));
+    expect(at('2026-12-21T13:59:30Z')).not.toBe(at('2026-12-21T14:00:00Z'));
+    // past every cut-off shown, nothing moves
+    expect(at('2026-12-21T14:00:00Z')).toBe(at('2026-12-21T14:30:00Z'));
+    // with no date chosen, only a passing cut-off changes it
+    expect(shownAt(days, null, Date.parse('2026-12-21T11:00:00Z'), ZONE)).toBe(shownAt(days, null, Date.parse('2026-12-21T13:59:59Z'), ZONE));
+    expect(shownAt(days, null, Date.parse('2026-12-21T13:59:59Z'), ZONE)).not.toBe(shownAt(days, null, Date.parse('2026-12-21T14:00:00Z'), ZONE));
   });
 });

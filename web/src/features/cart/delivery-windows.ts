@@ -5,7 +5,7 @@
  * a cut-off that passes while the cart is open is judged here, by the server's clock.
  */
 import { END_OF_DAY, calendarDayAt, cutoffOf, cutoffPassedText, type CalendarDay } from '@contracts/delivery-rules';
-import { shortDate } from '@/lib/bakery-time';
+import { countdownText, cutoffText, shortDate } from '@/lib/bakery-time';
 
 /** "Orders for Wednesday 25 November closed at 2:00 PM on Tuesday 24 November.", as the server words it. */
 export function cutoffPassedMessage(date: string, cutoffAt: string, timeZone: string): string {
@@ -14,6 +14,18 @@ export function cutoffPassedMessage(date: string, cutoffAt: string, timeZone: st
 
 /** A day as it stands at `now` (server ms): the contracts' `calendarDayAt`. */
 export const dayAt = calendarDayAt;
+
+/**
+ * What the delivery form shows that moves with the clock, at `now`: how many orderable days' cut-offs
+ * have passed, and the chosen date's countdown and closing time as worded. The form's clock
+ * re-renders only when this changes (once a minute, or at a cut-off), not every second.
+ */
+export function shownAt(days: readonly CalendarDay[], chosenDate: string | null, now: number, timeZone: string): string {
+  const passed = days.filter((d) => d.orderable && d.cutoffAt && Date.parse(d.cutoffAt) <= now).length;
+  const cutoffAt = days.find((d) => d.date === chosenDate)?.cutoffAt;
+  const countdown = cutoffAt && Date.parse(cutoffAt) > now ? `${countdownText(Date.parse(cutoffAt) - now)} ${cutoffText(cutoffAt, timeZone, now)}` : '';
+  return `${passed} ${countdown}`;
+}
 
 /** The days by date, as they stand at `now`. */
 export function daysAt(days: readonly CalendarDay[], now: number, timeZone: string): Map<string, CalendarDay> {

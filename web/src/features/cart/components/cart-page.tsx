@@ -23,7 +23,7 @@ import { useIsMobile } from '@/lib/use-is-mobile';
 import { useDeliveryDays } from '../api/calendar';
 import { useCart, usePricing, useRemoveCartItem, useUpdateCartItem } from '../api/cart';
 import { MakeStandingOrderButton } from './make-standing-order-button';
-import { daysAt, firstOrderable, hasOrderingWindows, unavailableNotes } from '../delivery-windows';
+import { daysAt, firstOrderable, hasOrderingWindows, shownAt, unavailableNotes } from '../delivery-windows';
 import { placeOrderError, termsRefusal, totalChangedDetails, type TotalChanged } from '../place-order-error';
 import { cartTerms, cartTermsHints, cartTotals, formatRate } from '../totals';
 import './cart.css';
@@ -342,8 +342,8 @@ function DeliveryForm({
   const range = calendar.data ? { from: calendar.data.today, to: addDays(calendar.data.today, calendar.data.maxDeliveryDaysAhead) } : null;
   const delivery = useDeliveryDays(range, productIds);
   const { refetch: refetchDays } = delivery;
-  // every second: the countdown, and the cut-offs that pass while the cart is open
-  const now = useServerNow(offsetMs, 1000);
+  // looked at every second; re-rendered when the countdown's minute or a day's cut-off passes
+  const now = useServerNow(offsetMs, 1000, (at) => shownAt(delivery.days, date, at, timeZone));
   const days = useMemo(() => daysAt(delivery.days, now, timeZone), [delivery.days, now, timeZone]);
   const windows = useMemo(() => hasOrderingWindows(delivery.days, timeZone, required), [delivery.days, timeZone, required]);
   const notes = useMemo(() => unavailableNotes(days.values()), [days]);
