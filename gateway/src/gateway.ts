@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import { INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Request } from 'express';
 import {
   connectNats,
   createLogger,
@@ -12,8 +11,6 @@ import {
   NestPinoLogger,
   strictValidationPipe,
 } from '@bakery/platform';
-import cookieParser from 'cookie-parser';
-import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
 import { AppModule } from './app.module';
 import { SessionCookie } from './auth/session-cookie';
@@ -21,6 +18,7 @@ import { GatewayConfig, gatewayConfig } from './config';
 import { AllErrorsFilter } from './http/all-errors.filter';
 import { metricsEndpoint } from './http/metrics-endpoint';
 import { OpenApiDocs } from './openapi/openapi.controller';
+import { securityHeaders } from './http/security-headers';
 import { TelemetryModule } from './http/telemetry.module';
 import {
   apiCacheControl,
@@ -30,7 +28,6 @@ import {
   strictTransportSecurity,
   webApp,
 } from './http/http-pipeline';
-import type { IncomingMessage } from 'node:http';
 
 export interface RunningGateway {
   app: INestApplication;
@@ -40,14 +37,6 @@ export interface RunningGateway {
   /** GET /metrics on `url` answers them when METRICS_TOKEN is set */
   metrics: Metrics;
   close(): Promise<void>;
-}
-
-const HOST_HEADER = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
-
-/** `ws://host wss://host` of the host the page was loaded from (nothing if the Host header is odd). */
-function ownWebSocketOrigins(req: Request): string {
-  const host = req.host ?? '';
-  return HOST_HEADER.test(host) ? `ws://${host} wss://${host}` : '';
 }
 
 /** Builds and starts the gateway; `env` overrides process.env (tests pass their namespace and port 0). */
@@ -73,27 +62,7 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
   // that browsers revalidate, the catalogue, carries an ETag computed once per change instead.
   app.set('etag', false);
   if (config.trustProxy === 'true') app.set('trust proxy', true);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // antd writes its styles at run time
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          // the app's own socket.io endpoint, not any websocket anywhere
-          connectSrc: ["'self'", (req: IncomingMessage) => ownWebSocketOrigins(req as Request)],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          // served over plain http on localhost too; TLS is the reverse proxy's job
-          upgradeInsecureRequests: null,
-        },
-      },
-      // sent by strictTransportSecurity, over HTTPS only
-      strictTransportSecurity: false,
-    }),
-  );
+  app.use(securityHeaders());
   app.use(strictTransportSecurity);
   // before the request is logged and counted: Prometheus's scrapes are no one's request
   app.use(metricsEndpoint(metrics, config.metricsToken));
@@ -101,7 +70,6 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
   app.use(apiCacheControl);
   // before the cookie and the body are read: a forged request is refused unparsed
   app.use(sameOriginGuard(config.allowedOrigins));
-  app.use(cookieParser());
   app.use(jsonBodyParser(config.bodyLimit));
   const sessionCookie = app.get(SessionCookie);
   app.use(webApp(config.webDist, (req, res) => sessionCookie.syncHint(req, res)));

@@ -24,6 +24,21 @@ export function sessionCookieName(secure: boolean): string {
   return hostCookieName(SESSION_COOKIE, secure);
 }
 
+/** One cookie's value from a Cookie header (the API's requests and socket.io's handshakes alike). */
+export function readCookie(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return null;
+}
+
 /** What the session JWT carries: enough to authorize a request without asking auth. */
 export interface SessionClaims {
   sub: string;
@@ -61,7 +76,7 @@ export class SessionCookie {
    * no call to auth (a revoked session keeps its hint until the app's first call answers 401).
    */
   async syncHint(req: Request, res: Response): Promise<void> {
-    const hinted = (req.cookies as Record<string, string> | undefined)?.[this.hintName(req)] === '1';
+    const hinted = readCookie(req.headers.cookie, this.hintName(req)) === '1';
     const claims = await this.readSignedClaims(req);
     const secondsLeft = claims?.exp ? claims.exp - Math.floor(Date.now() / 1000) : 0;
     if (secondsLeft > 0 && !hinted) this.setHint(req, res, secondsLeft);
@@ -70,7 +85,7 @@ export class SessionCookie {
 
   /** The session token the request carries under the name this request's cookie has. */
   tokenOf(req: Request): string | undefined {
-    return (req.cookies as Record<string, string> | undefined)?.[this.name(req)];
+    return readCookie(req.headers.cookie, this.name(req)) ?? undefined;
   }
 
   /** The claims of the request's cookie if its signature is ours, even if expired (for logout). */

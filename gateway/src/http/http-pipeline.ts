@@ -153,6 +153,8 @@ export function jsonBodyParser(limit: string) {
     if (hasBody(req) && !req.is('application/json')) {
       return refuse(res, { statusCode: 415, message: 'Request body must be JSON (Content-Type: application/json)', code: ErrorCode.UnsupportedMediaType });
     }
+    // no body at all (most GETs): body-parser would find the same after more work per request
+    if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) return next();
     parse(req, res, (err?: unknown) => {
       if (err) {
         if ((err as { type?: unknown }).type === TOO_MANY_FIELDS) {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { Principal } from '../auth/principal';
-import { SessionClaims, sessionCookieName } from '../auth/session-cookie';
+import { readCookie, SessionClaims, sessionCookieName } from '../auth/session-cookie';
 import { SessionRegistry } from '../auth/session-registry';
 
 export interface SocketPrincipal extends Principal {
@@ -32,19 +32,4 @@ export class SocketAuthenticator {
     if (!(await this.sessions.isAlive(claims.sid))) return null;
     return { userId: claims.sub, role: claims.role, sid: claims.sid, expiresAt: claims.exp * 1000 };
   }
-}
-
-/** One cookie's value from a Cookie header (the API reads it through cookie-parser instead). */
-export function readCookie(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return null;
 }

@@ -1,4 +1,4 @@
-import { readCookie } from './socket-auth';
+import { readCookie } from './session-cookie';
 
 describe('readCookie', () => {
   it('finds one cookie among several, decoded', () => {

@@ -1,0 +1,58 @@
+import type { IncomingMessage } from 'node:http';
+import type { Request, RequestHandler } from 'express';
+import helmet from 'helmet';
+
+const HOST_HEADER = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+
+/** A gateway answers under a few names (its host name, an address, localhost); past this many, see securityHeaders. */
+export const MAX_REMEMBERED_HOSTS = 32;
+
+/** `ws://host wss://host` of the host the page was loaded from (nothing if the Host header is odd). */
+export function ownWebSocketOrigins(host: string | undefined): string[] {
+  return host && HOST_HEADER.test(host) ? [`ws://${host}`, `wss://${host}`] : [];
+}
+
+/** helmet's headers, with a CSP whose connect-src is `connectSrc` (the page's own socket.io endpoint). */
+function helmetWith(connectSrc: (string | ((req: IncomingMessage) => string))[]): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // the app's own socket.io endpoint, not any websocket anywhere
+        connectSrc: ["'self'", ...connectSrc],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        // served over plain http on localhost too; TLS is the reverse proxy's job
+        upgradeInsecureRequests: null,
+      },
+    },
+    // sent by strictTransportSecurity, over HTTPS only
+    strictTransportSecurity: false,
+  }) as RequestHandler;
+}
+
+/**
+ * helmet's security headers and CSP. The CSP names the host the page came from, so it differs by
+ * Host header; helmet would rebuild and re-check it on every request (a function in a directive),
+ * a twentieth of a cached catalogue read's CPU. Each host seen gets its own helmet instead, whose
+ * header string is made once. Hosts past MAX_REMEMBERED_HOSTS (someone sending made-up Host
+ * headers) get it built per request, as before.
+ */
+export function securityHeaders(): RequestHandler {
+  const byHost = new Map<string, RequestHandler>();
+  const perRequest = helmetWith([(req) => ownWebSocketOrigins((req as Request).host).join(' ')]);
+  return (req, res, next) => {
+    const host = req.host ?? '';
+    let headers = byHost.get(host);
+    if (!headers) {
+      if (byHost.size >= MAX_REMEMBERED_HOSTS) return perRequest(req, res, next);
+      headers = helmetWith(ownWebSocketOrigins(host));
+      byHost.set(host, headers);
+    }
+    headers(req, res, next);
+  };
+}
