@@ -2,6 +2,7 @@ import { ArgumentMetadata, ArgumentsHost, Catch, RpcExceptionFilter, ValidationE
 import { AppError, ErrorCode, ErrorPayload, FieldErrors } from '@bakery/contracts';
 import { Observable, throwError } from 'rxjs';
 import type { Logger } from 'pino';
+import { rememberValidationMetadata } from './validation-metadata-cache';
 
 /**
  * Turns whatever a message handler throws into an ErrorPayload for the caller. Domain errors keep
@@ -100,6 +101,7 @@ export class StrictValidationPipe extends ValidationPipe {
       exceptionFactory: (errors) => AppError.validation(fieldErrorsFrom(errors)),
     });
     this.absentAsEmpty = options.absentAsEmpty ?? false;
+    rememberValidationMetadata();
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
