@@ -12,9 +12,9 @@ const RECONNECT_MS = 1000;
  * Relays the database's `catalog_changed` notifications (sent by a trigger on products, only for
  * committed changes) to every gateway and ordering as the `catalog.changed` broadcast.
  * Notifications that arrive together are sent as one broadcast. An admin's change is also
- * announced at once (`announce`), before catalog answers it: whoever then acts on that answer
- * (the admin's next page, a customer's next cart call) reaches caches that have already dropped
- * it, which the trigger's notification, read from another connection, cannot promise.
+ * announced at once (`announce`), sent before catalog answers it: whoever then acts on that answer
+ * (the admin's next page, a customer's next cart call) comes after the broadcast, where the
+ * trigger's notification, read from another database connection, may come after the answer.
  */
 @Injectable()
 export class CatalogueChangeRelay implements OnModuleInit, OnModuleDestroy {
