@@ -23,3 +23,12 @@ export function changeWindowText(order: Pick<Order, 'status' | 'cutoffAt'>, time
   if (now < Date.parse(order.cutoffAt)) return `Can be changed until ${cutoffText(order.cutoffAt, timeZone, now)}`;
   return DeliveryMessages.orderBeingPrepared;
 }
+
+/**
+ * What the order screens show that moves with the clock, at `now`: each order's Cancel and change
+ * window. A screen's clock (`useServerNow`) re-renders the list only when this changes (a cut-off
+ * passes), not on every tick.
+ */
+export function changeWindowsShownAt(orders: readonly Pick<Order, 'status' | 'cutoffAt'>[], timeZone: string, now: number): string {
+  return orders.map((order) => `${customerMayCancel(order, now) ? 'cancel' : ''} ${changeWindowText(order, timeZone, now) ?? ''}`).join('\n');
+}

@@ -15,7 +15,7 @@ import { formatDate, formatIsoDate } from '@/lib/dates';
 import { formatAmount } from '@/lib/money';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { ordersOf, useCancelOrder, useOrderList } from '../api/orders';
-import { changeWindowText, customerMayCancel } from '../change-window';
+import { changeWindowsShownAt, changeWindowText, customerMayCancel } from '../change-window';
 import { deliveryText, itemSummary, STATUS_FILTER_OPTIONS } from '../filters';
 import { statusesOf, useUrlOrderFilters } from '../url-filters';
 import { PlacedDateFilter } from './placed-date-filter';
@@ -63,7 +63,8 @@ export function OrdersPage({ invoices }: { invoices?: ReactNode } = {}) {
   const filtered = filters.status !== 'all' || filters.date !== '';
   // the cut-offs (until when an order can be cancelled) by the server's clock, in the bakery's zone
   const { offsetMs, timeZone } = useBakeryClock();
-  const now = useServerNow(offsetMs, CUTOFF_TICK_MS);
+  // looked at every few seconds; the list re-renders when a cut-off passes (admins see none)
+  const now = useServerNow(offsetMs, CUTOFF_TICK_MS, (at) => (customer ? changeWindowsShownAt(viewing ? [...visible, viewing] : visible, timeZone, at) : ''));
   const [view, setView] = useUrlTab();
 
   const list = (
