@@ -206,12 +206,17 @@ export function cutoffPassedText(date: string, cutoffAt: Date, timeZone: string)
   return fill(DeliveryMessages.cutoffPassed, { date: longDate(date), time: closed.time, cutoffDate: longDate(closed.date) });
 }
 
+/** A day the server judged orderable whose cut-off has passed by `now` (ms): it is not orderable any more. */
+export function cutoffPassedSince<T extends Pick<CalendarDay, 'orderable' | 'cutoffAt'>>(day: T, now: number): day is T & { cutoffAt: string } {
+  return day.orderable && day.cutoffAt !== null && Date.parse(day.cutoffAt) <= now;
+}
+
 /**
  * A calendar day as it stands at `now` (ms): the server judged it when it answered; an orderable
  * day whose cut-off has passed since is not any more (a screen left open past a cut-off).
  */
 export function calendarDayAt(day: CalendarDay, now: number, timeZone: string): CalendarDay {
-  if (!day.orderable || !day.cutoffAt || Date.parse(day.cutoffAt) > now) return day;
+  if (!cutoffPassedSince(day, now)) return day;
   return { ...day, orderable: false, reason: 'cutoff_passed', message: cutoffPassedText(day.date, new Date(day.cutoffAt), timeZone) };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { broadcastSubject, CatalogBroadcasts, CatalogEvents, CatalogMessages, CatalogPatterns, Product, ProductDeletedEvent, StockLowEvent } from '@bakery/contracts';
 import { eventually } from '@bakery/testing';
+import { CatalogueChangeRelay } from '../src/products/catalogue-change-relay';
 import { CatalogKit } from './catalog-kit';
 
 const PHOTO = `/objects/uploads/${randomUUID()}`;
@@ -255,7 +256,10 @@ describe('catalog service: products', () => {
     for (const p of low) expect(p.stock).toBeLessThanOrEqual(p.lowStockThreshold);
   });
 
+  // last in this file: it stops the trigger's listener, so only the announcement can be seen
   it('tells the caches of every change (catalog.changed) before it answers the change', async () => {
+    // the trigger's notification usually comes before the answer too: silenced, so this fails without the announcement
+    await kit.stack.instancesOf('catalog')[0].app.get(CatalogueChangeRelay).onModuleDestroy();
     const seen: string[] = [];
     const sub = kit.nc.subscribe(broadcastSubject(kit.stack.namespace, CatalogBroadcasts.changed), { callback: () => seen.push('changed') });
     try {
@@ -264,10 +268,7 @@ describe('catalog service: products', () => {
       await answered('updated', kit.call(CatalogPatterns.updateProduct, { id: product.id, stock: 3 }));
       await answered('toggled', kit.call(CatalogPatterns.toggleActive, { id: product.id }));
       await answered('deleted', kit.call(CatalogPatterns.deleteProduct, { id: product.id }));
-      // the trigger's notifications may add more broadcasts after each answer; each answer follows one
-      const answers = seen.filter((s) => s !== 'changed');
-      expect(answers).toEqual(['created', 'updated', 'toggled', 'deleted']);
-      for (const answer of answers) expect(seen[seen.indexOf(answer) - 1]).toBe('changed');
+      expect(seen).toEqual(['changed', 'created', 'changed', 'updated', 'changed', 'toggled', 'changed', 'deleted']);
     } finally {
       sub.unsubscribe();
     }

@@ -103,7 +103,7 @@ describe('ProductCache (through CatalogClient.products)', () => {
     const { client, cache, asked } = setup();
     let answer!: (products: Product[]) => void;
     const reading = cache.get([id(1)], () => new Promise<Product[]>((resolve) => (answer = resolve)));
-    cache.clear();
+    cache.drop();
     answer([product(1, 7)]);
     expect((await reading).get(id(1))?.stock).toBe(7);
     await client.products([id(1)]);

@@ -30,7 +30,7 @@ export class ProductCache implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.subscription = subscribeBroadcast(this.nc, this.config.namespace, CatalogBroadcasts.changed, () => this.clear());
+    this.subscription = subscribeBroadcast(this.nc, this.config.namespace, CatalogBroadcasts.changed, () => this.drop());
     void this.watchReconnects();
   }
 
@@ -63,15 +63,11 @@ export class ProductCache implements OnModuleInit, OnModuleDestroy {
     return found;
   }
 
-  /** Ordering changed these products' stock (or may have: `undefined`, every product). */
+  /** Forgets these products (`undefined`: every product), and what a request in flight will answer. */
   drop(ids?: readonly string[]): void {
     this.generation++;
     if (ids === undefined) this.products.clear();
     else for (const id of ids) this.products.delete(id);
-  }
-
-  clear(): void {
-    this.drop();
   }
 
   private remember(product: Product): void {
@@ -83,7 +79,7 @@ export class ProductCache implements OnModuleInit, OnModuleDestroy {
   private async watchReconnects(): Promise<void> {
     for await (const status of this.nc.status()) {
       if (this.stopped) return;
-      if (status.type === 'reconnect') this.clear();
+      if (status.type === 'reconnect') this.drop();
     }
   }
 }

@@ -4,7 +4,7 @@
  * tell the customer about the dates it cannot offer. The server judged each date when it answered;
  * a cut-off that passes while the cart is open is judged here, by the server's clock.
  */
-import { END_OF_DAY, calendarDayAt, cutoffOf, cutoffPassedText, type CalendarDay } from '@contracts/delivery-rules';
+import { END_OF_DAY, calendarDayAt, cutoffOf, cutoffPassedSince, cutoffPassedText, type CalendarDay } from '@contracts/delivery-rules';
 import { countdownText, cutoffText, shortDate } from '@/lib/bakery-time';
 
 /** "Orders for Wednesday 25 November closed at 2:00 PM on Tuesday 24 November.", as the server words it. */
@@ -21,7 +21,7 @@ export const dayAt = calendarDayAt;
  * re-renders only when this changes (once a minute, or at a cut-off), not every second.
  */
 export function shownAt(days: readonly CalendarDay[], chosenDate: string | null, now: number, timeZone: string): string {
-  const passed = days.filter((d) => d.orderable && d.cutoffAt && Date.parse(d.cutoffAt) <= now).length;
+  const passed = days.filter((d) => cutoffPassedSince(d, now)).length;
   const cutoffAt = days.find((d) => d.date === chosenDate)?.cutoffAt;
   const countdown = cutoffAt && Date.parse(cutoffAt) > now ? `${countdownText(Date.parse(cutoffAt) - now)} ${cutoffText(cutoffAt, timeZone, now)}` : '';
   return `${passed} ${countdown}`;
