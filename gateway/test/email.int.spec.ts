@@ -403,7 +403,8 @@ describe('email without SMTP_URL: .eml files under MAIL_DIR, composed once order
 
   /** The .eml files of a kind once there is one (eventually waits for a truthy value: not an empty list). */
   async function filesOf(kind: string): Promise<string[] | false> {
-    const files = (await emlFiles()).filter((name) => name.includes(`-${kind}-`));
+    // finished mails only: one being written is `<name>.eml.partial` until it is renamed
+    const files = (await emlFiles()).filter((name) => name.includes(`-${kind}-`) && name.endsWith('.eml'));
     return files.length > 0 && files;
   }
 
