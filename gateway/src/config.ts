@@ -1,3 +1,4 @@
+import bytes from 'bytes';
 import * as path from 'node:path';
 import { commonConfig, ConfigOf, envVar } from '@bakery/platform';
 import { parseAllowedOrigins } from './http/request-origin';
@@ -21,7 +22,12 @@ export const gatewayConfig = {
   ),
   host: envVar.string('HOST', 'interface the gateway listens on', '0.0.0.0'),
   healthTimeoutMs: envVar.int('HEALTH_TIMEOUT_MS', 'how long /api/health waits for each service', 2000, 100, 30000),
-  bodyLimit: envVar.string('BODY_LIMIT', 'largest JSON request body accepted', '100kb'),
+  /** in bytes */
+  bodyLimit: envVar.parsed<number>('BODY_LIMIT', 'largest JSON request body accepted (e.g. 100kb, 1mb)', '100kb', (v) => {
+    const limit = bytes.parse(v);
+    if (limit === null || !Number.isSafeInteger(limit) || limit <= 0) throw new Error('expected a size such as 100kb or 1mb');
+    return limit;
+  }),
   webDist: envVar.string(
     'WEB_DIST_DIR',
     'folder of the built web app served at /',

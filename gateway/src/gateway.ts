@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   connectNats,
   createLogger,
@@ -22,8 +22,10 @@ import { securityHeaders } from './http/security-headers';
 import { TelemetryModule } from './http/telemetry.module';
 import {
   apiCacheControl,
-  correlationMiddleware,
-  jsonBodyParser,
+  correlation,
+  inflateBody,
+  installBodyParsing,
+  jsonBodiesOnly,
   sameOriginGuard,
   strictTransportSecurity,
   webApp,
@@ -51,31 +53,47 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
   @Module({ imports: [TelemetryModule.register(metrics), AppModule.register(config, nc)] })
   class GatewayRootModule {}
 
-  const app = await NestFactory.create<NestExpressApplication>(GatewayRootModule, {
+  const adapter = new FastifyAdapter({
+    // as on Express, which clients may rely on: /API/Orders and /api/orders/ are /api/orders, and an
+    // id of any length reaches its route, whose answer says what is wrong with it (not Fastify's 414
+    // for a path parameter over 100 characters)
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 8 * 1024 },
+    trustProxy: config.trustProxy === 'true',
+    // Node's own limits, as the gateway had on Express (Fastify would wait for a slow request forever
+    // and keep an idle connection 72 s)
+    requestTimeout: 300_000,
+    keepAliveTimeout: 5_000,
+    // pino logs each request in correlation() below; Fastify's own request log would repeat it
+    logger: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayRootModule, adapter, {
     bodyParser: false,
     logger: new NestPinoLogger(logger),
   });
   // /api/openapi.json describes this application's routes (built on first request)
   app.get(OpenApiDocs).attach(app);
-  app.disable('x-powered-by');
-  // Express would hash every response body for an ETag (SHA-1, on every request); the one read
-  // that browsers revalidate, the catalogue, carries an ETag computed once per change instead.
-  app.set('etag', false);
-  if (config.trustProxy === 'true') app.set('trust proxy', true);
-  app.use(securityHeaders());
-  app.use(strictTransportSecurity);
+  const http = app.getHttpAdapter().getInstance();
+  installBodyParsing(http, config.bodyLimit);
+  // the pipeline, in order, before any body is read (Fastify computes no ETag per answer, as the
+  // gateway wants: the catalogue, the one read browsers revalidate, carries one made per change)
+  http.addHook('onRequest', securityHeaders());
+  http.addHook('onRequest', strictTransportSecurity);
   // before the request is logged and counted: Prometheus's scrapes are no one's request
-  app.use(metricsEndpoint(metrics, config.metricsToken));
-  app.use(correlationMiddleware(logger, metrics));
-  app.use(apiCacheControl);
+  http.addHook('onRequest', metricsEndpoint(metrics, config.metricsToken));
+  const requestContext = correlation(logger, metrics);
+  http.addHook('onRequest', requestContext.onRequest);
+  http.addHook('onRequest', apiCacheControl);
   // before the cookie and the body are read: a forged request is refused unparsed
-  app.use(sameOriginGuard(config.allowedOrigins));
-  app.use(jsonBodyParser(config.bodyLimit));
+  http.addHook('onRequest', sameOriginGuard(config.allowedOrigins));
+  http.addHook('onRequest', jsonBodiesOnly);
   const sessionCookie = app.get(SessionCookie);
-  app.use(webApp(config.webDist, (req, res) => sessionCookie.syncHint(req, res)));
+  http.addHook('onRequest', webApp(config.webDist, (req, reply) => sessionCookie.syncHint(req, reply)));
+  http.addHook('preParsing', inflateBody);
+  http.addHook('preValidation', requestContext.restore);
   // HTTP bodies are validated here, once, with the contracts' classes; each service validates
   // the message it is then sent (NATS is a trust boundary too: docs/architecture.md)
   app.useGlobalPipes(strictValidationPipe({ absentAsEmpty: true }));
+  // also what goes wrong in the pipeline (a refused or unreadable body): Nest hands Fastify's errors to it
   app.useGlobalFilters(new AllErrorsFilter(logger));
 
   await app.listen(config.port, config.host);

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError, Messages } from '@bakery/contracts';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { Access, ACCESS_KEY } from './access';
 import { JwtCookieStrategy } from './jwt.strategy';
 import type { Principal } from './principal';
@@ -24,7 +24,7 @@ export class AccessGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const access = accessOf(this.reflector, context);
     if (access === 'public') return true;
-    const request = context.switchToHttp().getRequest<Request & { user?: Principal }>();
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: Principal }>();
     // An outage (auth unreachable) stays the AppError it is: a 503, not "not signed in".
     const principal = await this.strategy.validate(request);
     if (!principal) throw AppError.unauthorized(Messages.notSignedIn);

@@ -17,7 +17,7 @@ import {
   User,
 } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, SignedIn } from './access';
 import { CurrentPrincipal, Principal } from './principal';
 import { SessionCookie } from './session-cookie';
@@ -35,7 +35,7 @@ export class AuthController {
   /** Creates a customer account and signs it in. */
   @Public()
   @Post('auth/register')
-  async register(@Body() body: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
+  async register(@Body() body: RegisterDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<User> {
     const user = await this.rpc.request<CustomerAccount>(CustomersPatterns.register, { ...body, ip: clientAddress(req) });
     const session = await this.rpc.request<SessionInfo>(AuthPatterns.createSession, { userId: user.id });
     await this.cookie.set(req, res, session);
@@ -45,7 +45,7 @@ export class AuthController {
   @Public()
   @Post('auth/login')
   @HttpCode(200)
-  async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ user: User }> {
+  async login(@Body() body: LoginDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<{ user: User }> {
     return this.signIn(body, req, res, false);
   }
 
@@ -53,14 +53,14 @@ export class AuthController {
   @Public()
   @Post('auth/admin-login')
   @HttpCode(200)
-  async adminLogin(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ user: User }> {
+  async adminLogin(@Body() body: LoginDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<{ user: User }> {
     return this.signIn(body, req, res, true);
   }
 
   /** Creates an administrator when the registration key matches; does not sign in. */
   @Public()
   @Post('auth/admin-register')
-  async adminRegister(@Body() body: AdminRegisterDto, @Req() req: Request): Promise<User> {
+  async adminRegister(@Body() body: AdminRegisterDto, @Req() req: FastifyRequest): Promise<User> {
     const identity = await this.rpc.request<Identity>(AuthPatterns.registerAdmin, { ...body, ip: clientAddress(req) });
     return this.users.withProfile(identity);
   }
@@ -69,7 +69,7 @@ export class AuthController {
   @Public()
   @Post('auth/logout')
   @HttpCode(200)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ ok: true }> {
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<{ ok: true }> {
     const claims = await this.cookie.readSignedClaims(req);
     if (claims) await this.rpc.request(AuthPatterns.revokeSession, { sid: claims.sid });
     this.cookie.clear(req, res);
@@ -83,7 +83,7 @@ export class AuthController {
   @Public()
   @Post('auth/forgot-password')
   @HttpCode(202)
-  forgotPassword(@Body() body: ForgotPasswordDto, @Req() req: Request): Promise<ForgotPasswordAnswer> {
+  forgotPassword(@Body() body: ForgotPasswordDto, @Req() req: FastifyRequest): Promise<ForgotPasswordAnswer> {
     return this.rpc.request(PasswordResetPatterns.request, { email: body.email, ip: clientAddress(req) });
   }
 
@@ -107,7 +107,7 @@ export class AuthController {
   @Redirect('/', 302)
   loginRedirect(): void {}
 
-  private async signIn(body: LoginDto, req: Request, res: Response, requireAdmin: boolean): Promise<{ user: User }> {
+  private async signIn(body: LoginDto, req: FastifyRequest, res: FastifyReply, requireAdmin: boolean): Promise<{ user: User }> {
     const { identity, session } = await this.rpc.request<LoginResponse>(AuthPatterns.login, {
       email: body.email,
       password: body.password,
@@ -120,6 +120,6 @@ export class AuthController {
 }
 
 /** The client's address, for auth's attempt limits (behind a proxy: see TRUST_PROXY). */
-function clientAddress(req: Request): string {
+function clientAddress(req: FastifyRequest): string {
   return req.ip ?? 'unknown';
 }

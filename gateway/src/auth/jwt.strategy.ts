@@ -1,7 +1,7 @@
 import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { verify } from 'jsonwebtoken';
 import { Strategy } from 'passport-strategy';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
@@ -18,12 +18,13 @@ type Verified = (err: unknown, principal?: Principal | false) => void;
  * (see AccessGuard for why).
  */
 class RequestStrategy extends Strategy {
-  constructor(private readonly check: (req: Request, done: Verified) => void) {
+  constructor(private readonly check: (req: FastifyRequest, done: Verified) => void) {
     super();
   }
 
-  override authenticate(req: Request): void {
-    this.check(req, (err, principal) => {
+  // passport's types name Express's request; this gateway's is Fastify's
+  override authenticate(req: Parameters<Strategy['authenticate']>[0]): void {
+    this.check(req as unknown as FastifyRequest, (err, principal) => {
       if (err) this.error(err as Error);
       else if (principal) this.success(principal);
       else this.fail(401);
@@ -51,7 +52,7 @@ export class JwtCookieStrategy extends PassportStrategy(RequestStrategy, 'jwt') 
     this.tokens = new VerifiedTokens((token) => verify(token, key, { algorithms: ['HS256'] }) as SessionClaims & { exp?: number });
   }
 
-  async validate(req: Request): Promise<Principal | false> {
+  async validate(req: FastifyRequest): Promise<Principal | false> {
     const token = this.cookie.tokenOf(req);
     if (!token) return false;
     const claims = this.tokens.claims(token);

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { SESSION_HINT_COOKIE, type SessionInfo } from '@bakery/contracts';
-import type { CookieOptions, Request, Response } from 'express';
+import { serialize, type CookieSerializeOptions } from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
+import { isSecure } from '../http/request-facts';
 
 export const SESSION_COOKIE = 'bakery_session';
 
@@ -39,6 +41,16 @@ export function readCookie(header: string | undefined, name: string): string | n
   return null;
 }
 
+/** Adds a cookie to the answer, good for `maxAge` seconds (Max-Age, and Expires for old clients). */
+function setCookie(res: FastifyReply, name: string, value: string, options: CookieSerializeOptions & { maxAge: number }): void {
+  res.header('set-cookie', serialize(name, value, { ...options, expires: new Date(Date.now() + options.maxAge * 1000) }));
+}
+
+/** Tells the browser to drop a cookie: empty, expired long ago (with the attributes it was set with). */
+function clearCookie(res: FastifyReply, name: string, options: CookieSerializeOptions): void {
+  res.header('set-cookie', serialize(name, '', { ...options, expires: new Date(1) }));
+}
+
 /** What the session JWT carries: enough to authorize a request without asking auth. */
 export interface SessionClaims {
   sub: string;
@@ -57,16 +69,16 @@ export class SessionCookie {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  async set(req: Request, res: Response, session: SessionInfo): Promise<void> {
+  async set(req: FastifyRequest, res: FastifyReply, session: SessionInfo): Promise<void> {
     const expiresInSeconds = Math.max(1, Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000));
     const claims: SessionClaims = { sub: session.userId, role: session.role, sid: session.sid };
     const token = await this.jwt.signAsync(claims, { expiresIn: expiresInSeconds });
-    res.cookie(this.name(req), token, { ...this.options(req), maxAge: expiresInSeconds * 1000 });
+    setCookie(res, this.name(req), token, { ...this.options(req), maxAge: expiresInSeconds });
     this.setHint(req, res, expiresInSeconds);
   }
 
-  clear(req: Request, res: Response): void {
-    res.clearCookie(this.name(req), this.options(req));
+  clear(req: FastifyRequest, res: FastifyReply): void {
+    clearCookie(res, this.name(req), this.options(req));
     this.clearHint(req, res);
   }
 
@@ -75,7 +87,7 @@ export class SessionCookie {
    * one (a session from before the hint, or a hint the user deleted); no session, no hint. Cheap:
    * no call to auth (a revoked session keeps its hint until the app's first call answers 401).
    */
-  async syncHint(req: Request, res: Response): Promise<void> {
+  async syncHint(req: FastifyRequest, res: FastifyReply): Promise<void> {
     const hinted = readCookie(req.headers.cookie, this.hintName(req)) === '1';
     const claims = await this.readSignedClaims(req);
     const secondsLeft = claims?.exp ? claims.exp - Math.floor(Date.now() / 1000) : 0;
@@ -84,12 +96,12 @@ export class SessionCookie {
   }
 
   /** The session token the request carries under the name this request's cookie has. */
-  tokenOf(req: Request): string | undefined {
+  tokenOf(req: FastifyRequest): string | undefined {
     return readCookie(req.headers.cookie, this.name(req)) ?? undefined;
   }
 
   /** The claims of the request's cookie if its signature is ours, even if expired (for logout). */
-  async readSignedClaims(req: Request): Promise<SignedClaims | null> {
+  async readSignedClaims(req: FastifyRequest): Promise<SignedClaims | null> {
     const token = this.tokenOf(req);
     if (!token) return null;
     try {
@@ -99,33 +111,33 @@ export class SessionCookie {
     }
   }
 
-  private secure(req: Request): boolean {
-    return sessionCookieIsSecure(this.config.cookieSecure, req.secure);
+  private secure(req: FastifyRequest): boolean {
+    return sessionCookieIsSecure(this.config.cookieSecure, isSecure(req));
   }
 
-  private name(req: Request): string {
+  private name(req: FastifyRequest): string {
     return sessionCookieName(this.secure(req));
   }
 
-  private hintName(req: Request): string {
+  private hintName(req: FastifyRequest): string {
     return hostCookieName(SESSION_HINT_COOKIE, this.secure(req));
   }
 
-  private setHint(req: Request, res: Response, expiresInSeconds: number): void {
-    res.cookie(this.hintName(req), '1', { ...this.hintOptions(req), maxAge: expiresInSeconds * 1000 });
+  private setHint(req: FastifyRequest, res: FastifyReply, expiresInSeconds: number): void {
+    setCookie(res, this.hintName(req), '1', { ...this.hintOptions(req), maxAge: expiresInSeconds });
   }
 
-  private clearHint(req: Request, res: Response): void {
-    res.clearCookie(this.hintName(req), this.hintOptions(req));
+  private clearHint(req: FastifyRequest, res: FastifyReply): void {
+    clearCookie(res, this.hintName(req), this.hintOptions(req));
   }
 
   // `__Host-` also requires path / and no Domain attribute: both hold for every cookie set here
-  private options(req: Request): CookieOptions {
+  private options(req: FastifyRequest): CookieSerializeOptions {
     return { httpOnly: true, sameSite: 'lax', secure: this.secure(req), path: '/' };
   }
 
   /** The hint's: the session cookie's, except that the page's script may read it. */
-  private hintOptions(req: Request): CookieOptions {
+  private hintOptions(req: FastifyRequest): CookieSerializeOptions {
     return { ...this.options(req), httpOnly: false };
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type CustomerTerms,
   type CustomerTermsAuditEntry,
@@ -49,11 +49,11 @@ export class CustomerTermsController {
 
   /** The changes, newest first, one page at a time (`limit`, `cursor`; `Link: rel="next"`). */
   @Get('audit')
-  async audit(@Param('id') id: string, @Query() query: TermsPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CustomerTermsAuditEntry[]> {
+  async audit(@Param('id') id: string, @Query() query: TermsPageQuery, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<CustomerTermsAuditEntry[]> {
     const { after, limit } = pageRequest(query);
     const request: CustomerTermsAuditRequest = { userId: customerId(id), after, limit };
     const page: CustomerTermsAuditPage = await this.rpc.request(CustomerTermsPatterns.termsAudit, request);
-    if (page.next) res.setHeader('Link', nextPageLink(req, page.next));
+    if (page.next) res.header('Link', nextPageLink(req, page.next));
     return page.entries;
   }
 }

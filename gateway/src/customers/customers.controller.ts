@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CreateCustomerDto,
   CustomerAccount,
@@ -26,12 +26,12 @@ export class CustomersController {
    * the first page (no cursor) says `X-Total-Count`, later pages do not count again.
    */
   @Get()
-  async list(@Query() query: ListCustomersQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CustomerAccount[]> {
+  async list(@Query() query: ListCustomersQuery, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<CustomerAccount[]> {
     const { after, limit } = pageRequest(query);
     const request: ListCustomersRequest = { after, limit, q: query.q, withTotal: after === null };
     const page: CustomersPage = await this.rpc.request(CustomersPatterns.list, request);
-    if (page.next) res.setHeader('Link', nextPageLink(req, page.next));
-    if (typeof page.total === 'number') res.setHeader('X-Total-Count', String(page.total));
+    if (page.next) res.header('Link', nextPageLink(req, page.next));
+    if (typeof page.total === 'number') res.header('X-Total-Count', String(page.total));
     return page.customers;
   }
 

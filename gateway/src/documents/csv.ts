@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { attachment } from './pdf-document';
 
 /**
@@ -7,12 +7,12 @@ import { attachment } from './pdf-document';
  * spreadsheet programs read accents right). The rows are a page of a document, small enough to
  * build in memory.
  */
-export function sendCsv(res: Response, filename: string, header: string[], rows: unknown[][]): void {
+export function sendCsv(res: FastifyReply, filename: string, header: string[], rows: unknown[][]): void {
   const body = stringify([header, ...rows.map((row) => row.map(csvCell))], { record_delimiter: 'windows' });
-  res.status(200);
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  res.setHeader('Content-Disposition', attachment(filename));
-  res.setHeader('Cache-Control', 'no-store');
+  res.code(200);
+  res.header('Content-Type', 'text/csv; charset=utf-8');
+  res.header('Content-Disposition', attachment(filename));
+  res.header('Cache-Control', 'no-store');
   res.send(Buffer.concat([Buffer.from('\ufeff', 'utf8'), Buffer.from(body, 'utf8')]));
 }
 

@@ -1,31 +1,29 @@
 import { execFileSync } from 'node:child_process';
-import { PassThrough } from 'node:stream';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AppError } from '@bakery/contracts';
 import { sendCsv } from './csv';
-import { drawTable, heading, paperOf, streamPdf } from './pdf-document';
+import { drawTable, heading, paperOf, sendPdf } from './pdf-document';
 
-/** A writable that records headers like express's response and collects the body. */
+/** Records what is answered the way Fastify's reply is used: status, headers, one body. */
 function fakeResponse() {
-  const stream = new PassThrough();
   const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
   const headers: Record<string, string> = {};
-  const res = Object.assign(stream, {
+  const res = {
     statusCode: 0,
-    status(code: number) {
+    code(code: number) {
       res.statusCode = code;
       return res;
     },
-    setHeader(name: string, value: string) {
+    header(name: string, value: string) {
       headers[name.toLowerCase()] = value;
+      return res;
     },
     send(body: Buffer) {
       chunks.push(body);
-      stream.end();
+      return res;
     },
-  });
-  return { res: res as unknown as Response, headers, body: () => Buffer.concat(chunks) };
+  };
+  return { res: res as unknown as FastifyReply, headers, body: () => Buffer.concat(chunks) };
 }
 
 describe('paperOf', () => {
@@ -45,11 +43,11 @@ describe('paperOf', () => {
   });
 });
 
-describe('streamPdf', () => {
+describe('sendPdf', () => {
   it('writes real text with the bakery on every page and page numbers, the table header repeated', async () => {
     const { res, headers, body } = fakeResponse();
     const rows = Array.from({ length: 120 }, (_, i) => [`Sourdough loaf ${i + 1}`, 'Bread', i + 1]);
-    await streamPdf(res, { filename: 'bake-list-2026-12-02.pdf', title: 'Bake list 2026-12-02', bakeryName: 'Crumb & Co', paper: 'LETTER' }, (doc) => {
+    await sendPdf(res, { filename: 'bake-list-2026-12-02.pdf', title: 'Bake list 2026-12-02', bakeryName: 'Crumb & Co', paper: 'LETTER' }, (doc) => {
       heading(doc, 'Bread');
       drawTable(doc, [{ header: 'Product', width: 3 }, { header: 'Category', width: 2 }, { header: 'Units', width: 1, align: 'right' }], rows);
     });

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AppError } from '@bakery/contracts';
 
 /** The paper sizes every document prints on. */
@@ -32,13 +32,14 @@ const BOLD_FONT = 'Helvetica-Bold';
 const BODY_SIZE = 10;
 
 /**
- * Renders a PDF into the HTTP response: `draw` writes the body (from data fetched beforehand), then
+ * Renders a PDF as the HTTP answer: `draw` writes the body (from data fetched beforehand), then
  * every page gets the bakery's name and the title in its header and "Page n of m" in its footer.
- * Pages are buffered and the response is only piped once drawing is done, so an error in `draw`
- * still reaches the client as an ordinary error answer rather than a truncated file.
+ * The document is made in full before anything is sent (its pages are buffered for the footers
+ * anyway), so an error in `draw` or in the rendering reaches the client as an ordinary error
+ * answer rather than a truncated file.
  */
-export async function streamPdf(
-  res: Response,
+export async function sendPdf(
+  res: FastifyReply,
   opts: PdfOptions,
   draw: (doc: PDFKit.PDFDocument) => void | Promise<void>,
 ): Promise<void> {
@@ -55,21 +56,18 @@ export async function streamPdf(
   await draw(doc);
   writeHeadersAndFooters(doc, opts);
 
-  res.status(200);
-  res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Disposition', attachment(opts.filename));
-  res.setHeader('Cache-Control', 'no-store');
-  const finished = new Promise<void>((resolve, reject) => {
-    res.once('finish', resolve);
-    res.once('close', resolve);
-    doc.once('error', (err: Error) => {
-      res.destroy(err);
-      reject(err);
-    });
+  const bytes = await new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.once('end', () => resolve(Buffer.concat(chunks)));
+    doc.once('error', reject);
+    doc.end();
   });
-  doc.pipe(res);
-  doc.end();
-  await finished;
+  res.code(200);
+  res.header('Content-Type', 'application/pdf');
+  res.header('Content-Disposition', attachment(opts.filename));
+  res.header('Cache-Control', 'no-store');
+  await res.send(bytes);
 }
 
 /** `attachment; filename="…"` with anything that could break the header replaced. */

@@ -16,7 +16,7 @@ import {
   ServiceStatus,
 } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/access';
 import { JwtCookieStrategy } from '../auth/jwt.strategy';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
@@ -36,13 +36,13 @@ export class HealthController {
   ) {}
 
   @Get()
-  async all(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<GatewayHealth | AdminGatewayHealth> {
+  async all(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<GatewayHealth | AdminGatewayHealth> {
     const [replies, admin] = await Promise.all([Promise.all(SERVICE_NAMES.map((s) => this.replyOf(s))), this.isAdmin(req)]);
     const byService = <T>(value: (reply: HealthReply | null) => T) =>
       Object.fromEntries(SERVICE_NAMES.map((s, i) => [s, value(replies[i])])) as Record<ServiceName, T>;
     const services = byService<ServiceStatus>((reply) => (reply ? 'up' : 'down'));
     const allUp = replies.every((reply) => reply !== null);
-    res.status(allUp ? 200 : 503);
+    res.code(allUp ? 200 : 503);
     const health: GatewayHealth = { status: allUp ? 'ok' : 'degraded', services };
     if (!admin) return health;
     return { ...health, deadLetters: byService((reply) => reply?.deadLetters ?? null) };
@@ -56,7 +56,7 @@ export class HealthController {
   @Get(':service')
   async one(
     @Param('service') service: string,
-    @Req() req: Request,
+    @Req() req: FastifyRequest,
     @Query('offset') offsetParam?: unknown,
     @Query('limit') limitParam?: unknown,
   ): Promise<AdminServiceHealth | Pick<HealthReply, 'service' | 'status'>> {
@@ -76,7 +76,7 @@ export class HealthController {
     return { ...reply, deadLetterPage };
   }
 
-  private async isAdmin(req: Request): Promise<boolean> {
+  private async isAdmin(req: FastifyRequest): Promise<boolean> {
     const principal = await this.sessions.validate(req).catch(() => false as const);
     return principal !== false && principal.role === 'admin';
   }

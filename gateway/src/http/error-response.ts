@@ -10,6 +10,13 @@ export interface ErrorResponseBody {
   details?: Record<string, unknown>;
 }
 
+/** An answer the HTTP pipeline gives itself (a refused body, a forged request): answered as it is. */
+export class PipelineRefusal extends Error {
+  constructor(readonly body: ErrorResponseBody) {
+    super(body.message);
+  }
+}
+
 /**
  * Field errors answered at most: a client learns what to fix from the first few, and a hostile
  * body must not turn into a large answer (10,000 unknown keys once answered 428 KB).
@@ -33,6 +40,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
  * anything else is a 500 with no detail (it is logged by the caller).
  */
 export function toErrorResponse(err: unknown): ErrorResponseBody {
+  if (err instanceof PipelineRefusal) return err.body;
   if (err instanceof AppError) {
     const body: ErrorResponseBody = { statusCode: err.status, message: err.message, code: err.code };
     if (err.fields) body.errors = capFieldErrors(err.fields);
@@ -50,7 +58,20 @@ export function toErrorResponse(err: unknown): ErrorResponseBody {
           : String((response as { message?: unknown }).message ?? err.message);
     return { statusCode: status, message, code: CODE_BY_STATUS[status] ?? (status >= 500 ? ErrorCode.Internal : ErrorCode.ValidationFailed) };
   }
-  // body-parser errors carry a status and a type, e.g. entity.too.large or entity.parse.failed
+  // Fastify's own refusals while reading a request (FST_ERR_CTP_BODY_TOO_LARGE, a body cut off...)
+  const fastifyError = err as { statusCode?: unknown; code?: unknown };
+  if (typeof fastifyError.statusCode === 'number' && typeof fastifyError.code === 'string' && fastifyError.code.startsWith('FST_')) {
+    if (fastifyError.statusCode === 413) {
+      return { statusCode: 413, message: 'Request body is too large', code: ErrorCode.PayloadTooLarge };
+    }
+    if (fastifyError.statusCode === 415) {
+      return { statusCode: 415, message: 'Unsupported content type', code: ErrorCode.UnsupportedMediaType };
+    }
+    if (fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      return { statusCode: 400, message: 'Request body is not valid JSON', code: ErrorCode.ValidationFailed };
+    }
+  }
+  // errors with a status and a type (body-parser's shape), e.g. entity.too.large or entity.parse.failed
   const parserError = err as { status?: unknown; type?: unknown };
   if (typeof parserError.status === 'number' && typeof parserError.type === 'string') {
     if (parserError.status === 413) {

@@ -1,4 +1,4 @@
-import express from 'express';
+import Fastify from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
@@ -52,11 +52,11 @@ describe('webApp: the built web app', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Bakery</title>');
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const app = express().use(webApp(path.relative(process.cwd(), dist)));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
+    const app = Fastify();
+    app.addHook('onRequest', webApp(path.relative(process.cwd(), dist)));
+    await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
       const page = await fetch(`${base}/products`);
       expect(page.status).toBe(200);
       expect(await page.text()).toBe('<!doctype html><title>Bakery</title>');
@@ -66,7 +66,7 @@ describe('webApp: the built web app', () => {
       expect(await asset.text()).toBe('console.log(1)');
       expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     } finally {
-      server.close();
+      await app.close();
       rmSync(dist, { recursive: true, force: true });
     }
   });

@@ -1,51 +1,76 @@
 import { CORRELATION_HEADER, ErrorCode, REQUEST_MARKER_HEADER } from '@bakery/contracts';
 import { httpRequestInstruments, runWithCorrelation, sanitizeCorrelationId, type Logger, type Metrics } from '@bakery/platform';
-import express, { NextFunction, Request, Response } from 'express';
+import { send } from '@fastify/send';
+import { contentType } from 'mime-types';
+import getRawBody from 'raw-body';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { AsyncResource } from 'node:async_hooks';
 import { isUtf8 } from 'node:buffer';
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { chooseEncoding, PRECOMPRESSED, type Precompressed } from './content-encoding';
-import { ErrorResponseBody, toErrorResponse } from './error-response';
+import { ErrorResponseBody, PipelineRefusal } from './error-response';
+import { hasBody, headerOf, isJson, pathOf } from './request-facts';
 import { crossOriginProblem } from './request-origin';
 import { requestSpan } from './request-span';
 import { methodLabel, routeLabel } from './route-label';
 
 /**
+ * The gateway's HTTP pipeline on Fastify: each step an `onRequest` hook (they run in the order
+ * gateway.ts adds them, before the body is read), the body's parsing a content-type parser.
+ */
+export type RequestHook = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
+
+const REQUEST_CONTEXT = Symbol('requestContext');
+type WithContext = FastifyRequest & { [REQUEST_CONTEXT]?: AsyncResource };
+
+/**
  * Gives every request a correlation id (the caller's, if plain; with tracing on, the trace id) and
  * runs the rest of it under that id, in its span. With metrics on, counts and times it by route
- * template, method and status.
+ * template, method and status. `restore` runs after the body is read: reading it leaves the
+ * request's async context (the socket's events carry their own), so the handler is put back in it.
  */
-export function correlationMiddleware(logger: Logger, metrics?: Metrics) {
+export function correlation(logger: Logger, metrics?: Metrics): { onRequest: RequestHook; restore: RequestHook } {
   const instruments = metrics?.enabled ? httpRequestInstruments(metrics) : undefined;
-  return (req: Request, res: Response, next: NextFunction) => {
-    const span = requestSpan(req, res);
-    const correlationId = span ? span.traceId : sanitizeCorrelationId(req.header(CORRELATION_HEADER));
-    res.setHeader(CORRELATION_HEADER, correlationId);
+  const onRequest: RequestHook = (req, reply, done) => {
+    const urlPath = pathOf(req);
+    const span = requestSpan(req, reply.raw, urlPath);
+    const correlationId = span ? span.traceId : sanitizeCorrelationId(headerOf(req.headers, CORRELATION_HEADER));
+    reply.raw.setHeader(CORRELATION_HEADER, correlationId);
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
+    reply.raw.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const status = reply.raw.statusCode;
       if (instruments || span) {
-        const route = routeLabel(req);
-        instruments?.observe({ route, method: methodLabel(req.method), status: String(res.statusCode) }, ms / 1000);
-        span?.finish(route, res.statusCode);
+        const route = routeLabel({ path: urlPath, template: req.is404 ? undefined : req.routeOptions.url });
+        instruments?.observe({ route, method: methodLabel(req.method), status: String(status) }, ms / 1000);
+        span?.finish(route, status);
       }
-      const log = () =>
-        logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      const log = () => logger.info({ method: req.method, path: urlPath, status, ms: Math.round(ms * 10) / 10 }, 'request');
       if (span) span.run(log);
       else runWithCorrelation(correlationId, log);
     });
-    if (span) span.run(() => runWithCorrelation(correlationId, next));
-    else runWithCorrelation(correlationId, next);
+    const carryOn = () => {
+      (req as WithContext)[REQUEST_CONTEXT] = new AsyncResource('bakery-request');
+      done();
+    };
+    if (span) span.run(() => runWithCorrelation(correlationId, carryOn));
+    else runWithCorrelation(correlationId, carryOn);
   };
+  const restore: RequestHook = (req, _reply, done) => {
+    const context = (req as WithContext)[REQUEST_CONTEXT];
+    if (context) context.runInAsyncScope(done);
+    else done();
+  };
+  return { onRequest, restore };
 }
 
 /** Object uploads are raw file bytes, whatever type they declare: their handler reads the stream. */
 const RAW_BODY = /^\/objects\//;
-
-function hasBody(req: Request): boolean {
-  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-}
 
 /** No request body of this API nests: a DTO is one flat object. Deeper is refused before any code walks it. */
 export const MAX_JSON_DEPTH = 32;
@@ -57,8 +82,6 @@ export const MAX_JSON_DEPTH = 32;
 export const MAX_JSON_ENTRIES = 256;
 /** Keys that only ever mean an attempt at prototype pollution. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-const INVALID_UTF8 = 'entity.utf8.invalid';
-const TOO_MANY_FIELDS = 'entity.fields.too.many';
 const tooManyFields = (maxEntries: number) => `Request body has too many fields (at most ${maxEntries})`;
 
 /**
@@ -125,79 +148,122 @@ export function jsonBodyProblem(
   return null;
 }
 
+/** What body-parser answered for these, kept: a client sees the same refusals as before. */
+const refusal = (statusCode: number, message: string, code: ErrorCode, field?: string): PipelineRefusal => {
+  const body: ErrorResponseBody = { statusCode, message, code };
+  if (field) body.errors = { [field]: [message] };
+  return new PipelineRefusal(body);
+};
+const notJson = () => refusal(400, 'Request body is not valid JSON', ErrorCode.ValidationFailed);
+const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = { gzip: createGunzip, 'x-gzip': createGunzip, deflate: createInflate, br: createBrotliDecompress };
+
 /**
- * JSON bodies only, up to `limit`, as UTF-8 (RFC 8259; the decoder would otherwise turn broken
- * bytes into U+FFFD silently) and without the shapes `jsonBodyProblem` refuses. A bad or oversized
- * body gets the API's JSON error, not an HTML page.
+ * Refuses a body that is not JSON (415) before anything of it is read: an HTML form (text/plain,
+ * urlencoded) must never reach a route as an empty body. Object uploads (raw bytes) pass.
  */
-export function jsonBodyParser(limit: string) {
-  const parse = express.json({
-    limit,
-    strict: true,
-    verify: (_req, _res, buf, encoding) => {
-      if (/^utf-?8$/i.test(encoding) && !isUtf8(buf)) {
-        throw Object.assign(new Error('Request body is not valid UTF-8'), { status: 400, type: INVALID_UTF8 });
-      }
-      if (jsonSeparators(buf, MAX_JSON_ENTRIES) > MAX_JSON_ENTRIES) {
-        throw Object.assign(new Error(tooManyFields(MAX_JSON_ENTRIES)), { status: 413, type: TOO_MANY_FIELDS });
-      }
-    },
+export const jsonBodiesOnly: RequestHook = (req, reply, done) => {
+  if (!hasBody(req.headers) || RAW_BODY.test(pathOf(req))) return done();
+  if (!isJson(req.headers)) {
+    return done(refusal(415, 'Request body must be JSON (Content-Type: application/json)', ErrorCode.UnsupportedMediaType));
+  }
+  const encoding = (headerOf(req.headers, 'content-encoding') ?? 'identity').trim().toLowerCase();
+  if (encoding !== 'identity' && !DECODERS[encoding]) return done(refusal(415, 'Unsupported content type', ErrorCode.UnsupportedMediaType));
+  done();
+};
+
+/**
+ * A compressed JSON body is inflated as it is read, so the body limit counts the inflated bytes
+ * (a small gzip that inflates past it is a 413, as body-parser answered).
+ */
+export function inflateBody(req: FastifyRequest, _reply: FastifyReply, payload: Readable, done: (err: Error | null, stream?: Readable) => void): void {
+  const encoding = (headerOf(req.headers, 'content-encoding') ?? 'identity').trim().toLowerCase();
+  const decoder = DECODERS[encoding];
+  if (!decoder || RAW_BODY.test(pathOf(req))) return done(null, payload);
+  const inflated = decoder() as unknown as Readable;
+  payload.on('error', (err) => inflated.destroy(err));
+  // a body that is not what it says it is: answered as unreadable, like a broken JSON body
+  inflated.on('error', () => undefined);
+  done(null, payload.pipe(inflated as unknown as NodeJS.WritableStream) as unknown as Readable);
+}
+
+/**
+ * Installs the body parsing: JSON only, up to `limitBytes`, as UTF-8 (RFC 8259; the decoder would
+ * otherwise turn broken bytes into U+FFFD silently), an object or array at the top (as body-parser's
+ * `strict`), and without the shapes `jsonBodyProblem` refuses. Object uploads get no parser: their
+ * handler reads the raw stream.
+ */
+export function installBodyParsing(app: FastifyInstance, limitBytes: number): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', (req, payload, done) => {
+    // an object upload declared as JSON is still raw bytes for its handler
+    if (RAW_BODY.test(pathOf(req))) return done(null, undefined);
+    const encoded = (headerOf(req.headers, 'content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
+    // raw-body (body-parser's reader): the limit on the bytes as read (inflated, for a compressed
+    // body), the declared length checked for a plain one
+    getRawBody(payload, { limit: limitBytes, length: encoded ? undefined : headerOf(req.headers, 'content-length') }).then(
+      (buf) => {
+        try {
+          done(null, parseJsonBody(headerOf(req.headers, 'content-type'), buf));
+        } catch (err) {
+          done(err as Error, undefined);
+        }
+      },
+      // raw-body's own errors carry their status (413, a cut-off body's 400); a body that does not
+      // inflate is unreadable, as body-parser answered it
+      (err: Error & { status?: unknown }) => done(typeof err.status === 'number' ? err : notJson(), undefined),
+    );
   });
-  const refuse = (res: Response, body: ErrorResponseBody) => {
-    res.status(body.statusCode).json(body);
-  };
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (RAW_BODY.test(req.path)) return next();
-    // A body that is not JSON is refused, not ignored: an HTML form (text/plain, urlencoded) must
-    // never reach a route as an empty body.
-    if (hasBody(req) && !req.is('application/json')) {
-      return refuse(res, { statusCode: 415, message: 'Request body must be JSON (Content-Type: application/json)', code: ErrorCode.UnsupportedMediaType });
-    }
-    // no body at all (most GETs): body-parser would find the same after more work per request
-    if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) return next();
-    parse(req, res, (err?: unknown) => {
-      if (err) {
-        if ((err as { type?: unknown }).type === TOO_MANY_FIELDS) {
-          return refuse(res, { statusCode: 413, message: tooManyFields(MAX_JSON_ENTRIES), code: ErrorCode.PayloadTooLarge });
-        }
-        if ((err as { type?: unknown }).type === INVALID_UTF8) {
-          return refuse(res, { statusCode: 400, message: 'Request body is not valid UTF-8', code: ErrorCode.ValidationFailed });
-        }
-        return refuse(res, toErrorResponse(err));
-      }
-      const problem = jsonBodyProblem(req.body);
-      if (!problem) return next();
-      if (problem.tooLarge) return refuse(res, { statusCode: 413, message: problem.message, code: ErrorCode.PayloadTooLarge });
-      const body: ErrorResponseBody = { statusCode: 400, message: problem.message, code: ErrorCode.ValidationFailed };
-      if (problem.field) body.errors = { [problem.field]: [problem.message] };
-      refuse(res, body);
-    });
-  };
+  // object uploads: left unread for the handler (any other body was refused by jsonBodiesOnly)
+  app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+}
+
+/** A JSON body's value from its bytes, or the refusal body-parser (and this API's own checks) would answer. */
+export function parseJsonBody(contentType: string | undefined, buf: Buffer): unknown {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1];
+  if (charset && !/^utf-?8$/i.test(charset)) throw refusal(415, 'Unsupported content type', ErrorCode.UnsupportedMediaType);
+  if (!isUtf8(buf)) throw refusal(400, 'Request body is not valid UTF-8', ErrorCode.ValidationFailed);
+  if (jsonSeparators(buf, MAX_JSON_ENTRIES) > MAX_JSON_ENTRIES) throw refusal(413, tooManyFields(MAX_JSON_ENTRIES), ErrorCode.PayloadTooLarge);
+  const text = buf.toString('utf8');
+  // JSON's whitespace is space, tab, LF and CR only (RFC 8259), not all that trimStart() removes
+  const first = /^[ \t\n\r]*(.)/s.exec(text)?.[1];
+  // an empty body is an empty object, as body-parser answered
+  if (first === undefined) return {};
+  if (first !== '{' && first !== '[') throw notJson();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw notJson();
+  }
+  const problem = jsonBodyProblem(body);
+  if (!problem) return body;
+  if (problem.tooLarge) throw refusal(413, problem.message, ErrorCode.PayloadTooLarge);
+  throw refusal(400, problem.message, ErrorCode.ValidationFailed, problem.field);
 }
 
 /**
  * Refuses (403) a state-changing request that a page of another origin made with the user's
  * cookie (see request-origin.ts). Runs before the body is read, so nothing of it is parsed.
  */
-export function sameOriginGuard(allowedOrigins: ReadonlySet<string>) {
-  return (req: Request, res: Response, next: NextFunction) => {
+export function sameOriginGuard(allowedOrigins: ReadonlySet<string>): RequestHook {
+  return (req, _reply, done) => {
     const problem = crossOriginProblem(
       {
         method: req.method,
-        // req.host honours X-Forwarded-Host only when proxies are trusted (TRUST_PROXY)
+        // the Host header, or X-Forwarded-Host only when proxies are trusted (TRUST_PROXY)
         host: req.host,
-        origin: req.header('origin'),
-        secFetchSite: req.header('sec-fetch-site'),
-        referer: req.header('referer'),
-        json: Boolean(req.is('application/json')),
+        origin: headerOf(req.headers, 'origin'),
+        secFetchSite: headerOf(req.headers, 'sec-fetch-site'),
+        referer: headerOf(req.headers, 'referer'),
+        json: isJson(req.headers),
         // object uploads are authorized by their signed URL, not the cookie, and carry raw bytes
-        hasBody: hasBody(req) || RAW_BODY.test(req.path),
-        marked: req.header(REQUEST_MARKER_HEADER) !== undefined,
+        hasBody: hasBody(req.headers) || RAW_BODY.test(pathOf(req)),
+        marked: req.headers[REQUEST_MARKER_HEADER] !== undefined,
       },
       allowedOrigins,
     );
-    if (!problem) return next();
-    res.status(403).json({ statusCode: 403, message: problem, code: ErrorCode.Forbidden } satisfies ErrorResponseBody);
+    if (!problem) return done();
+    done(new PipelineRefusal({ statusCode: 403, message: problem, code: ErrorCode.Forbidden }));
   };
 }
 
@@ -205,16 +271,16 @@ export function sameOriginGuard(allowedOrigins: ReadonlySet<string>) {
  * API answers carry accounts, orders and addresses: no browser or shared cache may keep them
  * (a route that wants revalidation, like the catalogue with its ETag, sets its own).
  */
-export function apiCacheControl(req: Request, res: Response, next: NextFunction): void {
-  if (req.path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store');
-  next();
-}
+export const apiCacheControl: RequestHook = (req, reply, done) => {
+  if (req.url.startsWith('/api/')) reply.raw.setHeader('Cache-Control', 'no-store');
+  done();
+};
 
 /** HSTS tells browsers to use HTTPS only: sent only over HTTPS, where it means something. */
-export function strictTransportSecurity(req: Request, res: Response, next: NextFunction): void {
-  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  next();
-}
+export const strictTransportSecurity: RequestHook = (req, reply, done) => {
+  if (req.protocol === 'https') reply.raw.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  done();
+};
 
 const NOT_WEB = /^\/(api|socket\.io|objects)(\/|$)/;
 
@@ -223,7 +289,7 @@ function webCacheControl(distDir: string, file: string): string {
   return path.relative(distDir, file).startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-/** The file a web path names inside `distDir`, or null (bad encoding, NUL, outside it, a dotfile as express.static ignores). */
+/** The file a web path names inside `distDir`, or null (bad encoding, NUL, outside it, a dotfile). */
 function webFile(distDir: string, urlPath: string): string | null {
   let decoded: string;
   try {
@@ -243,52 +309,48 @@ async function fileStats(file: string): Promise<Stats | null> {
 }
 
 /**
- * Sends the brotli or gzip file the web build wrote beside `file` (web/scripts/compress.mjs), as
- * the client's Accept-Encoding allows; false when there is none to send.
+ * Sends `file`, or its pre-compressed `variant`, with the plain file's type and caching; false when
+ * it is not there. @fastify/send answers conditional and range requests; its ETag is made from the
+ * file sent, so each encoding has its own.
  */
-async function sendPrecompressed(req: Request, res: Response, distDir: string, file: string): Promise<boolean> {
-  const accept = req.header('accept-encoding');
-  let available: Precompressed[] = [...PRECOMPRESSED];
-  let chosen: Precompressed | null;
-  while ((chosen = chooseEncoding(accept, available))) {
-    const stats = await fileStats(file + chosen.suffix);
-    if (stats) return sendWebFile(res, distDir, file, stats, chosen);
-    const missing = chosen;
-    available = available.filter((v) => v !== missing);
+async function sendWebFile(req: FastifyRequest, reply: FastifyReply, distDir: string, file: string, variant: Precompressed | null): Promise<boolean> {
+  const sent = variant ? file + variant.suffix : file;
+  const urlPath = path.relative(distDir, sent).split(path.sep).map(encodeURIComponent).join('/');
+  // webFile has refused dot segments below distDir; distDir itself may sit in a dot folder
+  const result = await send(req.raw, urlPath, { root: distDir, index: false, dotfiles: 'allow', cacheControl: false });
+  if (result.type === 'error') {
+    result.stream.destroy();
+    // gone since it was looked at (or a directory): the plain file, or the fallback, answers instead
+    if (result.statusCode === 404 || result.statusCode === 403) return false;
+    throw Object.assign(new Error('Could not read a web file'), { cause: result.metadata });
   }
-  return false;
+  reply.code(result.statusCode).headers(result.headers);
+  // the same URL answers brotli, gzip or plain: caches must key on Accept-Encoding
+  reply.header('Vary', 'Accept-Encoding');
+  reply.header('Cache-Control', webCacheControl(distDir, file));
+  if (variant) reply.header('Content-Encoding', variant.encoding);
+  // the plain file's type (mime-types, as Express named them), whichever encoding is sent
+  const type = contentType(path.extname(file));
+  if (type) reply.type(type);
+  else reply.removeHeader('Content-Type');
+  await reply.send(result.stream);
+  return true;
 }
 
 /**
- * Sends `file`, or its pre-compressed `variant`, with the plain file's type and caching. The ETag is
- * set here, one per encoding, because res.sendFile follows the app's `etag` setting (off).
+ * Sends the brotli or gzip file the web build wrote beside `file` (web/scripts/compress.mjs) as the
+ * client's Accept-Encoding allows, else the plain file; false when there is none to send.
  */
-function sendWebFile(res: Response, distDir: string, file: string, stats: Stats, variant: Precompressed | null): Promise<boolean> {
-  res.type(path.extname(file));
-  res.vary('Accept-Encoding');
-  const etag = `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}${variant ? `-${variant.encoding}` : ''}"`;
-  return new Promise<boolean>((resolve, reject) => {
-    res.sendFile(
-      variant ? file + variant.suffix : file,
-      {
-        // webFile has refused dot segments below distDir; distDir itself may sit in a dot folder
-        dotfiles: 'allow',
-        cacheControl: false,
-        headers: {
-          ETag: etag,
-          'Cache-Control': webCacheControl(distDir, file),
-          ...(variant ? { 'Content-Encoding': variant.encoding } : {}),
-        },
-      },
-      (err?: Error) => {
-        if (!err || res.headersSent) return resolve(true);
-        res.removeHeader('Content-Type');
-        // gone since it was looked at: the plain file, or the fallback, answers instead
-        if ((err as { status?: number }).status === 404) return resolve(false);
-        reject(err);
-      },
-    );
-  });
+async function sendBestEncoding(req: FastifyRequest, reply: FastifyReply, distDir: string, file: string): Promise<boolean> {
+  const accept = headerOf(req.headers, 'accept-encoding');
+  let available: Precompressed[] = [...PRECOMPRESSED];
+  let chosen: Precompressed | null;
+  while ((chosen = chooseEncoding(accept, available))) {
+    if ((await fileStats(file + chosen.suffix)) && (await sendWebFile(req, reply, distDir, file, chosen))) return true;
+    const missing = chosen;
+    available = available.filter((v) => v !== missing);
+  }
+  return (await fileStats(file)) !== null && sendWebFile(req, reply, distDir, file, null);
 }
 
 /**
@@ -297,34 +359,21 @@ function sendWebFile(res: Response, distDir: string, file: string, stats: Stats,
  * Each file goes out pre-compressed when the build made a brotli or gzip copy the client accepts.
  * `beforePage` runs before `index.html` goes out (the gateway sets the session hint there).
  */
-export function webApp(dist: string, beforePage: (req: Request, res: Response) => Promise<void> = async () => undefined) {
-  // WEB_DIST_DIR may be relative (to the working directory); res.sendFile takes absolute paths only
+export function webApp(dist: string, beforePage: (req: FastifyRequest, reply: FastifyReply) => Promise<void> = async () => undefined): RequestHook {
+  // WEB_DIST_DIR may be relative (to the working directory)
   const distDir = path.resolve(dist);
   const index = path.join(distDir, 'index.html');
-  const statics = express.static(distDir, {
-    index: false,
-    fallthrough: true,
-    setHeaders: (res, file) => {
-      // the same URL answers brotli, gzip or plain: caches must key on Accept-Encoding
-      res.vary('Accept-Encoding');
-      res.setHeader('Cache-Control', webCacheControl(distDir, file));
-    },
-  });
-  const sendIndex = async (req: Request, res: Response) => {
-    await beforePage(req, res);
-    if (await sendPrecompressed(req, res, distDir, index)) return;
-    const stats = await fileStats(index);
-    if (stats && (await sendWebFile(res, distDir, index, stats, null))) return;
-    res.status(404).type('text/plain').send('The web app is not built: run npm run build.');
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+    await beforePage(req, reply);
+    if (await sendBestEncoding(req, reply, distDir, index)) return;
+    reply.code(404).type('text/plain').send('The web app is not built: run npm run build.');
   };
-  return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_WEB.test(req.path)) return next();
-    const file = webFile(distDir, req.path);
-    (file ? sendPrecompressed(req, res, distDir, file) : Promise.resolve(false)).then(
-      (sent) => {
-        if (!sent) statics(req, res, () => sendIndex(req, res).catch(next));
-      },
-      next,
-    );
+  return (req, reply, done) => {
+    const urlPath = pathOf(req);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_WEB.test(urlPath)) return done();
+    const file = webFile(distDir, urlPath);
+    (file ? sendBestEncoding(req, reply, distDir, file) : Promise.resolve(false))
+      .then((sent) => (sent ? undefined : sendIndex(req, reply)))
+      .catch((err: unknown) => done(err as Error));
   };
 }

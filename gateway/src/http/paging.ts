@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AppError, isUuid, PAGE_CURSOR_TIME, PAGE_LIMIT_DEFAULT, PageCursor, PagingMessages } from '@bakery/contracts';
 
 /**
@@ -41,6 +41,6 @@ export function nextPageUrl(origin: string, originalUrl: string, next: PageCurso
 }
 
 /** The `Link` header of a page that has a next one. */
-export function nextPageLink(req: Request, next: PageCursor): string {
-  return `<${nextPageUrl(`${req.protocol}://${req.get('host')}`, req.originalUrl, next)}>; rel="next"`;
+export function nextPageLink(req: FastifyRequest, next: PageCursor): string {
+  return `<${nextPageUrl(`${req.protocol}://${req.headers.host ?? ''}`, req.originalUrl, next)}>; rel="next"`;
 }

@@ -1,5 +1,7 @@
 import { activeSpan, activeSpanContext, endSpan, runInContext, SpanKind, startSpan, tracingEnabled } from '@bakery/platform';
-import type { Request, Response } from 'express';
+import type { FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { headerOf } from './request-facts';
 
 /** The span of one HTTP request, as the correlation middleware uses it. */
 export interface RequestSpan {
@@ -15,7 +17,7 @@ export interface RequestSpan {
  * started one already (it continues an incoming `traceparent`); where it could not patch the
  * server (a test under jest), the gateway starts its own, continuing the same header.
  */
-export function requestSpan(req: Request, res: Response): RequestSpan | undefined {
+export function requestSpan(req: FastifyRequest, res: ServerResponse, urlPath: string): RequestSpan | undefined {
   if (!tracingEnabled()) return undefined;
   const existing = activeSpan();
   if (existing) {
@@ -32,8 +34,8 @@ export function requestSpan(req: Request, res: Response): RequestSpan | undefine
   const { span, context } = startSpan(`${req.method}`, {
     kind: SpanKind.SERVER,
     component: 'gateway',
-    parent: req.header('traceparent') ?? '',
-    attributes: { 'http.request.method': req.method, 'url.path': req.path },
+    parent: headerOf(req.headers, 'traceparent') ?? '',
+    attributes: { 'http.request.method': req.method, 'url.path': urlPath },
   });
   let ended = false;
   // a request the client gave up on still ends its span

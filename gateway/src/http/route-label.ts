@@ -1,9 +1,7 @@
-/** What a request looks like to the route label: Express's request, reduced to what it reads. */
+/** What a request looks like to the route label: its path and the template of the route that matched it, if one did. */
 export interface RoutedRequest {
-  method: string;
   path: string;
-  baseUrl?: string;
-  route?: { path?: unknown };
+  template?: string;
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -16,8 +14,7 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * `web` for the web app's files.
  */
 export function routeLabel(req: RoutedRequest): string {
-  const template = req.route?.path;
-  if (typeof template === 'string') return `${req.baseUrl ?? ''}${template}` || '/';
+  if (req.template) return req.template;
   if (/^\/socket\.io(\/|$)/.test(req.path)) return '/socket.io';
   if (/^\/(api|objects)(\/|$)/.test(req.path)) return 'unmatched';
   return 'web';

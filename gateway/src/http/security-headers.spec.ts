@@ -1,5 +1,5 @@
-import express from 'express';
-import { request, type Server } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MAX_REMEMBERED_HOSTS, securityHeaders } from './security-headers';
 
@@ -16,18 +16,17 @@ function cspFor(port: number, host: string): Promise<string> {
 }
 
 describe('securityHeaders: helmet with a CSP naming the page’s own websocket origin', () => {
-  let server: Server;
+  let app: FastifyInstance;
   let port: number;
 
   beforeAll(async () => {
-    const app = express();
-    app.use(securityHeaders());
-    app.get('/', (_req, res) => res.send('ok'));
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    port = (server.address() as AddressInfo).port;
+    app = Fastify();
+    app.addHook('onRequest', securityHeaders());
+    app.get('/', async () => 'ok');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => app.close());
 
   const connectSrc = (csp: string) => /connect-src ([^;]+)/.exec(csp)![1].trim();
 

@@ -1,6 +1,10 @@
-import type { IncomingMessage } from 'node:http';
-import type { Request, RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
+import type { RequestHook } from './http-pipeline';
+
+type Headers = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+/** The host a request was made to, as the gateway reads it (Fastify's, honouring TRUST_PROXY), for the CSP built per request. */
+const HOST = Symbol('host');
 
 const HOST_HEADER = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 
@@ -13,7 +17,7 @@ export function ownWebSocketOrigins(host: string | undefined): string[] {
 }
 
 /** helmet's headers, with a CSP whose connect-src is `connectSrc` (the page's own socket.io endpoint). */
-function helmetWith(connectSrc: (string | ((req: IncomingMessage) => string))[]): RequestHandler {
+function helmetWith(connectSrc: (string | ((req: IncomingMessage) => string))[]): Headers {
   return helmet({
     contentSecurityPolicy: {
       directives: {
@@ -32,7 +36,7 @@ function helmetWith(connectSrc: (string | ((req: IncomingMessage) => string))[])
     },
     // sent by strictTransportSecurity, over HTTPS only
     strictTransportSecurity: false,
-  }) as RequestHandler;
+  }) as Headers;
 }
 
 /**
@@ -42,17 +46,20 @@ function helmetWith(connectSrc: (string | ((req: IncomingMessage) => string))[])
  * header string is made once. Hosts past MAX_REMEMBERED_HOSTS (someone sending made-up Host
  * headers) get it built per request, as before.
  */
-export function securityHeaders(): RequestHandler {
-  const byHost = new Map<string, RequestHandler>();
-  const perRequest = helmetWith([(req) => ownWebSocketOrigins((req as Request).host).join(' ')]);
-  return (req, res, next) => {
+export function securityHeaders(): RequestHook {
+  const byHost = new Map<string, Headers>();
+  const perRequest = helmetWith([(req) => ownWebSocketOrigins((req as IncomingMessage & { [HOST]?: string })[HOST]).join(' ')]);
+  return (req, reply, done) => {
     const host = req.host ?? '';
     let headers = byHost.get(host);
     if (!headers) {
-      if (byHost.size >= MAX_REMEMBERED_HOSTS) return perRequest(req, res, next);
+      if (byHost.size >= MAX_REMEMBERED_HOSTS) {
+        (req.raw as IncomingMessage & { [HOST]?: string })[HOST] = host;
+        return perRequest(req.raw, reply.raw, done as (err?: unknown) => void);
+      }
       headers = helmetWith(ownWebSocketOrigins(host));
       byHost.set(host, headers);
     }
-    headers(req, res, next);
+    headers(req.raw, reply.raw, done as (err?: unknown) => void);
   };
 }

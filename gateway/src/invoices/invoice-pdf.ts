@@ -26,7 +26,7 @@ export function dollars(amount: string): string {
 }
 
 /**
- * An invoice or credit note's body (streamPdf adds the bakery's name and "Page n of m" to every
+ * An invoice or credit note's body (sendPdf adds the bakery's name and "Page n of m" to every
  * page): who it is from and to, its number, dates and order, the lines, the totals, whether it is
  * paid, and how to pay. Everything printed is the invoice's own copy, as it was issued.
  */

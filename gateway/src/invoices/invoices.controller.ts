@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type BakeryCalendar,
   type Invoice,
@@ -17,7 +17,7 @@ import {
 import { RpcClient } from '@bakery/platform';
 import { AdminOnly, SignedIn } from '../auth/access';
 import { caller, CurrentPrincipal, type Principal } from '../auth/principal';
-import { paperOf, streamPdf } from '../documents/pdf-document';
+import { paperOf, sendPdf } from '../documents/pdf-document';
 import { nextPageLink } from '../http/paging';
 import { routeId } from '../http/route-id';
 import { invoiceListRequest } from './invoice-list';
@@ -43,14 +43,14 @@ export class InvoicesController {
   async list(
     @CurrentPrincipal() me: Principal,
     @Query() query: ListInvoicesQuery,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<Invoice[]> {
     const { filters, after, limit } = invoiceListRequest(query, me.role);
     const request: ListInvoicesRequest = { caller: caller(me), after, limit, filters, withTotal: after === null };
     const page: InvoicesPage = await this.rpc.request(InvoicePatterns.list, request);
-    if (page.next) res.setHeader('Link', nextPageLink(req, page.next));
-    if (typeof page.total === 'number') res.setHeader('X-Total-Count', String(page.total));
+    if (page.next) res.header('Link', nextPageLink(req, page.next));
+    if (typeof page.total === 'number') res.header('X-Total-Count', String(page.total));
     return page.invoices;
   }
 
@@ -63,7 +63,7 @@ export class InvoicesController {
   /** The invoice as a PDF (`?paper=a4|letter`, A4 by default), with the bakery's details as issued. */
   @SignedIn()
   @Get('invoices/:id/pdf')
-  async pdf(@CurrentPrincipal() me: Principal, @Param('id') id: string, @Query('paper') paper: unknown, @Res() res: Response): Promise<void> {
+  async pdf(@CurrentPrincipal() me: Principal, @Param('id') id: string, @Query('paper') paper: unknown, @Res() res: FastifyReply): Promise<void> {
     const request = { caller: caller(me), id: invoiceId(id) };
     const size = paperOf(paper);
     const invoice: Invoice = await this.rpc.request(InvoicePatterns.get, request);
@@ -71,7 +71,7 @@ export class InvoicesController {
       this.rpc.request<BakeryCalendar>(OrderingPatterns.calendar, {}),
       invoice.creditedInvoiceId ? this.rpc.request<Invoice>(InvoicePatterns.get, { ...request, id: invoice.creditedInvoiceId }) : Promise.resolve(null),
     ]);
-    await streamPdf(res, { filename: invoiceFilename(invoice), title: invoiceTitle(invoice), bakeryName: invoice.bakery.name, paper: size }, (doc) =>
+    await sendPdf(res, { filename: invoiceFilename(invoice), title: invoiceTitle(invoice), bakeryName: invoice.bakery.name, paper: size }, (doc) =>
       drawInvoice(doc, invoice, { timeZone: calendar.timeZone, creditedNumber: credited?.number ?? null }),
     );
   }

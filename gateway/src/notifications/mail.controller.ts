@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ListMailQuery, type ListMailRequest, type MailPage, MailPatterns, type MailRecord } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
 import { AdminOnly } from '../auth/access';
@@ -16,13 +16,13 @@ export class MailController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  async list(@Query() query: ListMailQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MailRecord[]> {
+  async list(@Query() query: ListMailQuery, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<MailRecord[]> {
     const { after, limit } = pageRequest(query);
     const request: ListMailRequest = { after, limit, withTotal: after === null };
     if (query.status) request.status = query.status;
     const page: MailPage = await this.rpc.request(MailPatterns.list, request);
-    if (page.next) res.setHeader('Link', nextPageLink(req, page.next));
-    if (typeof page.total === 'number') res.setHeader('X-Total-Count', String(page.total));
+    if (page.next) res.header('Link', nextPageLink(req, page.next));
+    if (typeof page.total === 'number') res.header('X-Total-Count', String(page.total));
     return page.mails;
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, Injectable, Param, Res } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
 import { AppError } from '@bakery/contracts';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { Public } from '../auth/access';
 import { DOCS_FILES, DOCS_PAGE } from './docs-page';
@@ -43,22 +43,22 @@ export class OpenApiController {
   constructor(private readonly docs: OpenApiDocs) {}
 
   @Get('openapi.json')
-  document(@Res() res: Response): void {
-    res.type('application/json').send(this.docs.json());
+  document(@Res() res: FastifyReply): void {
+    res.type('application/json; charset=utf-8').send(this.docs.json());
   }
 
   @Get('docs')
-  page(@Res() res: Response): void {
+  page(@Res() res: FastifyReply): void {
     res.type('text/html; charset=utf-8').send(DOCS_PAGE);
   }
 
   /** Only the files DOCS_FILES names; they change with the package only, so browsers may keep them a day. */
   @Get('docs/:file')
-  async file(@Param('file') name: string, @Res() res: Response): Promise<void> {
+  async file(@Param('file') name: string, @Res() res: FastifyReply): Promise<void> {
     const file = Object.hasOwn(DOCS_FILES, name) ? DOCS_FILES[name] : undefined;
     if (!file) throw AppError.notFound('No such file');
     const body = file.text ?? (await this.bytes(file.file!));
-    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.header('Cache-Control', 'public, max-age=86400');
     res.type(file.contentType).send(body);
   }
 

@@ -105,7 +105,6 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: 'The sign-in page (a redirect to /)',
     answer: null,
     status: 302,
-    files: { 'text/plain': 'a line saying where it redirects' },
     headers: ['Location'],
   },
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AmendOrderDto,
   AmendOrderRequest,
@@ -70,14 +70,14 @@ export class OrdersController {
   async list(
     @CurrentPrincipal() me: Principal,
     @Query() query: ListOrdersQuery,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<Order[]> {
     const { filters, after, limit } = orderListRequest(query, me.role);
     const request: ListOrdersRequest = { caller: caller(me), after, limit, filters, withTotal: after === null };
     const page: OrdersPage = await this.rpc.request(OrderingPatterns.listOrders, request);
-    if (page.next) res.setHeader('Link', nextPageLink(req, page.next));
-    if (typeof page.total === 'number') res.setHeader('X-Total-Count', String(page.total));
+    if (page.next) res.header('Link', nextPageLink(req, page.next));
+    if (typeof page.total === 'number') res.header('X-Total-Count', String(page.total));
     return page.orders;
   }
 

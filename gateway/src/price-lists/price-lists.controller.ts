@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CustomerTermsMessages,
   CustomerTermsPatterns,
@@ -34,12 +34,12 @@ export class PriceListsController {
 
   /** One page, newest first (`limit` up to 50, `cursor`; `Link: rel="next"`, `X-Total-Count` on the first). */
   @Get()
-  async list(@Query() query: ListPriceListsQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<PriceList[]> {
+  async list(@Query() query: ListPriceListsQuery, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<PriceList[]> {
     const { after, limit } = pageRequest(query);
     const request: ListPriceListsRequest = { after, limit, withTotal: after === null };
     const page: PriceListsPage = await this.rpc.request(CustomerTermsPatterns.listPriceLists, request);
-    if (page.next) res.setHeader('Link', nextPageLink(req, page.next));
-    if (typeof page.total === 'number') res.setHeader('X-Total-Count', String(page.total));
+    if (page.next) res.header('Link', nextPageLink(req, page.next));
+    if (typeof page.total === 'number') res.header('X-Total-Count', String(page.total));
     return page.priceLists;
   }
 
@@ -67,11 +67,11 @@ export class PriceListsController {
 
   /** The customers on the list, newest first, one page at a time. */
   @Get(':id/customers')
-  async customers(@Param('id') id: string, @Query() query: TermsPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<PriceListCustomer[]> {
+  async customers(@Param('id') id: string, @Query() query: TermsPageQuery, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<PriceListCustomer[]> {
     const { after, limit } = pageRequest(query);
     const request: PriceListCustomersRequest = { id: priceListId(id), after, limit };
     const page: PriceListCustomersPage = await this.rpc.request(CustomerTermsPatterns.priceListCustomers, request);
-    if (page.next) res.setHeader('Link', nextPageLink(req, page.next));
+    if (page.next) res.header('Link', nextPageLink(req, page.next));
     return page.customers;
   }
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import {
   type BakeList,
   BakeListCustomersQuery,
@@ -26,7 +26,7 @@ import {
 import { RpcClient } from '@bakery/platform';
 import { AdminOnly } from '../auth/access';
 import { sendCsv } from '../documents/csv';
-import { paperOf, streamPdf } from '../documents/pdf-document';
+import { paperOf, sendPdf } from '../documents/pdf-document';
 import {
   BAKE_LIST_CSV_HEADER,
   bakeListCsvRows,
@@ -49,23 +49,23 @@ export class ProductionController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('bake-list')
-  async bakeList(@Query() query: ProductionDocumentQuery, @Res() res: Response): Promise<void> {
+  async bakeList(@Query() query: ProductionDocumentQuery, @Res() res: FastifyReply): Promise<void> {
     const paper = paperOf(query.paper);
     const list = await this.rpc.request<BakeList>(ProductionPatterns.bakeList, { date: query.date } satisfies ProductionDateRequest);
     const filename = `bake-list-${list.date}`;
     if (query.format === 'csv') return sendCsv(res, `${filename}.csv`, BAKE_LIST_CSV_HEADER, bakeListCsvRows(list));
-    if (query.format !== 'pdf') return void res.json(list);
+    if (query.format !== 'pdf') return void res.send(list);
     const [bakery, calendar] = await this.documentContext();
-    await streamPdf(res, { filename: `${filename}.pdf`, title: `Bake list ${list.date}`, bakeryName: bakery.name, paper }, (doc) =>
+    await sendPdf(res, { filename: `${filename}.pdf`, title: `Bake list ${list.date}`, bakeryName: bakery.name, paper }, (doc) =>
       drawBakeList(doc, list, calendar.timeZone),
     );
   }
 
   /** A product's customers on the date (at most PRODUCTION_LIMITS.drillDownMax; X-Total-Count says how many in all). */
   @Get('bake-list/customers')
-  async bakeListCustomers(@Query() query: BakeListCustomersQuery, @Res({ passthrough: true }) res: Response): Promise<BakeListCustomer[]> {
+  async bakeListCustomers(@Query() query: BakeListCustomersQuery, @Res({ passthrough: true }) res: FastifyReply): Promise<BakeListCustomer[]> {
     const page = await this.rpc.request<BakeListCustomersPage>(ProductionPatterns.bakeListCustomers, { date: query.date, productId: query.productId });
-    res.setHeader('X-Total-Count', String(page.total));
+    res.header('X-Total-Count', String(page.total));
     return page.customers;
   }
 
@@ -81,27 +81,27 @@ export class ProductionController {
   }
 
   @Get('packing-slips')
-  async packingSlips(@Query() query: PackingSlipsQuery, @Res() res: Response): Promise<void> {
+  async packingSlips(@Query() query: PackingSlipsQuery, @Res() res: FastifyReply): Promise<void> {
     const paper = paperOf(query.paper);
     const pages = await this.allPages<PackingSlipsPage>(ProductionPatterns.packingSlips, query.date);
     const slips: PackingSlips = { date: query.date, slips: pages.flatMap((p) => p.slips) };
-    if (query.format !== 'pdf') return void res.json(slips);
+    if (query.format !== 'pdf') return void res.send(slips);
     const [bakery] = await this.documentContext();
-    await streamPdf(res, { filename: `packing-slips-${slips.date}.pdf`, title: `Packing slips ${slips.date}`, bakeryName: bakery.name, paper }, (doc) =>
+    await sendPdf(res, { filename: `packing-slips-${slips.date}.pdf`, title: `Packing slips ${slips.date}`, bakeryName: bakery.name, paper }, (doc) =>
       drawPackingSlips(doc, slips.date, slips.slips),
     );
   }
 
   @Get('run-sheet')
-  async runSheet(@Query() query: ProductionDocumentQuery, @Res() res: Response): Promise<void> {
+  async runSheet(@Query() query: ProductionDocumentQuery, @Res() res: FastifyReply): Promise<void> {
     const paper = paperOf(query.paper);
     const pages = await this.allPages<RunSheetPage>(ProductionPatterns.runSheet, query.date);
     const sheet = runSheetOf(query.date, pages.flatMap((p) => p.stops));
     const filename = `run-sheet-${sheet.date}`;
     if (query.format === 'csv') return sendCsv(res, `${filename}.csv`, RUN_SHEET_CSV_HEADER, runSheetCsvRows(sheet));
-    if (query.format !== 'pdf') return void res.json(sheet);
+    if (query.format !== 'pdf') return void res.send(sheet);
     const [bakery] = await this.documentContext();
-    await streamPdf(res, { filename: `${filename}.pdf`, title: `Run sheet ${sheet.date}`, bakeryName: bakery.name, paper }, (doc) => drawRunSheet(doc, sheet));
+    await sendPdf(res, { filename: `${filename}.pdf`, title: `Run sheet ${sheet.date}`, bakeryName: bakery.name, paper }, (doc) => drawRunSheet(doc, sheet));
   }
 
   /** Every page of a paged document, asked one after the other (each page says where the next starts). */

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import {
   CatalogMessages,
   CatalogPatterns,
@@ -13,8 +13,9 @@ import {
 import { RpcClient } from '@bakery/platform';
 import { AdminOnly, CustomerOnly, SignedIn } from '../auth/access';
 import { CurrentPrincipal, Principal } from '../auth/principal';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches } from '../http/request-facts';
 import { routeId } from '../http/route-id';
-import type { Response } from 'express';
 import { UploadsService } from '../uploads/uploads.service';
 import { CatalogueCache } from './catalogue-cache';
 import { CustomerPriceLists } from './customer-price-lists';
@@ -40,13 +41,14 @@ export class ProductsController {
    */
   @SignedIn()
   @Get('products')
-  async list(@CurrentPrincipal() me: Principal, @Res() res: Response): Promise<void> {
+  async list(@CurrentPrincipal() me: Principal, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const { json, etag } = await this.catalogue(me);
-    res.setHeader('ETag', etag);
+    res.header('ETag', etag);
     // no personal data, so unlike other API answers (no-store) a browser may keep it, asking
     // each time whether it changed (304 when not)
-    res.setHeader('Cache-Control', 'private, no-cache');
-    res.type('application/json').send(json);
+    res.header('Cache-Control', 'private, no-cache');
+    if (etagMatches(req.headers, etag)) return void res.code(304).send();
+    res.type('application/json; charset=utf-8').send(json);
   }
 
   @SignedIn()

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { type SkipLinkDelivery, SkipLinkPatterns, SkipLinkRequest } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
 import { Public } from '../auth/access';
@@ -23,7 +23,7 @@ export class SkipLinksController {
   /** What the link would skip (nothing is changed). */
   @Post('check')
   @HttpCode(200)
-  check(@Body() body: SkipLinkRequest, @Req() req: Request): Promise<SkipLinkDelivery> {
+  check(@Body() body: SkipLinkRequest, @Req() req: FastifyRequest): Promise<SkipLinkDelivery> {
     this.limiter.take(req.ip ?? 'unknown');
     return this.rpc.request(SkipLinkPatterns.check, { token: body.token });
   }
@@ -31,7 +31,7 @@ export class SkipLinksController {
   /** Skips the delivery: once, until its cut-off. */
   @Post()
   @HttpCode(200)
-  use(@Body() body: SkipLinkRequest, @Req() req: Request): Promise<SkipLinkDelivery> {
+  use(@Body() body: SkipLinkRequest, @Req() req: FastifyRequest): Promise<SkipLinkDelivery> {
     this.limiter.take(req.ip ?? 'unknown');
     return this.rpc.request(SkipLinkPatterns.use, { token: body.token });
   }

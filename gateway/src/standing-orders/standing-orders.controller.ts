@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError,
   ChangeDeliveryDto,
@@ -45,12 +45,12 @@ export class StandingOrdersController {
   async list(
     @CurrentPrincipal() me: Principal,
     @Query() query: StandingOrdersQuery,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<StandingOrder[]> {
     const request = listRequest(me, query);
     const page: StandingOrdersPage = await this.rpc.request(StandingOrderPatterns.list, request);
-    if (page.next) res.setHeader('Link', nextPageLink(req, page.next));
+    if (page.next) res.header('Link', nextPageLink(req, page.next));
     return page.standingOrders;
   }
 
@@ -59,12 +59,12 @@ export class StandingOrdersController {
   async upcoming(
     @CurrentPrincipal() me: Principal,
     @Query() query: UpcomingDeliveriesQuery,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<UpcomingDelivery[]> {
     const request: UpcomingDeliveriesRequest = { ...listRequest(me, query), weeks: query.weeks ?? 4 };
     const page: UpcomingDeliveriesPage = await this.rpc.request(StandingOrderPatterns.upcoming, request);
-    if (page.next) res.setHeader('Link', nextPageLink(req, page.next));
+    if (page.next) res.header('Link', nextPageLink(req, page.next));
     return page.deliveries;
   }
 

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Public, SignedIn } from '../auth/access';
 import { CurrentPrincipal, Principal } from '../auth/principal';
+import { etagMatches } from '../http/request-facts';
 import { RegisterImageDto } from './register-image.dto';
 import { UploadsService } from './uploads.service';
 
@@ -23,7 +23,7 @@ export class UploadsController {
   /** Only the user the upload URL was issued to may register it (anyone else: 404, as for an unknown one). */
   @SignedIn()
   @Put('products/images')
-  registerImage(@CurrentPrincipal() me: Principal, @Body() body: RegisterImageDto, @Req() req: Request): Promise<{ objectPath: string }> {
+  registerImage(@CurrentPrincipal() me: Principal, @Body() body: RegisterImageDto, @Req() req: FastifyRequest): Promise<{ objectPath: string }> {
     return this.uploads.registerImage(body.imageURL, req.host, me.userId);
   }
 }
@@ -41,14 +41,14 @@ export class ObjectsController {
     @Param('id') id: string,
     @Query('expires') expires: unknown,
     @Query('signature') signature: unknown,
-    @Req() req: Request,
+    @Req() req: FastifyRequest,
   ): Promise<void> {
-    await this.uploads.receiveUpload(id, expires, signature, req);
+    await this.uploads.receiveUpload(id, expires, signature, req.raw);
   }
 
   @Public()
   @Get('uploads/:id')
-  async serve(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async serve(@Param('id') id: string, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const image = await this.uploads.image(id);
     await sendImage(req, res, image, () => this.uploads.openImage(id));
   }
@@ -56,7 +56,7 @@ export class ObjectsController {
   /** The same image made small for lists (made on the first request, then kept): see thumbnail.ts. */
   @Public()
   @Get('uploads/:id/thumbnail')
-  async thumbnail(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async thumbnail(@Param('id') id: string, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const info = await this.uploads.thumbnailInfo(id);
     // a fresh copy is answered before the thumbnail is read (or made)
     if (isFresh(req, res, info.etag)) return;
@@ -69,30 +69,25 @@ export class ObjectsController {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Answers 304 when the browser holds `etag` already (with the headers a 304 carries). */
-function isFresh(req: Request, res: Response, etag: string): boolean {
-  res.set({ 'Cache-Control': IMMUTABLE, ETag: etag });
-  if (!req.fresh) return false;
-  res.status(304).end();
+function isFresh(req: FastifyRequest, res: FastifyReply, etag: string): boolean {
+  res.headers({ 'Cache-Control': IMMUTABLE, ETag: etag });
+  if (!etagMatches(req.headers, etag)) return false;
+  res.code(304).send();
   return true;
 }
 
 async function sendImage(
-  req: Request,
-  res: Response,
+  req: FastifyRequest,
+  res: FastifyReply,
   image: { contentType: string; size: number; etag: string },
   open: () => Promise<Readable> | Readable,
 ): Promise<void> {
-  res.set({ 'Content-Type': image.contentType, 'Content-Length': String(image.size), 'X-Content-Type-Options': 'nosniff' });
+  res.headers({ 'Content-Type': image.contentType, 'X-Content-Type-Options': 'nosniff' });
   if (isFresh(req, res, image.etag)) return;
+  res.header('Content-Length', String(image.size));
   if (req.method === 'HEAD') {
-    res.end();
+    await res.send();
     return;
   }
-  const body = await open();
-  try {
-    await pipeline(body, res);
-  } catch (err) {
-    // once bytes went out the connection is all there is to close, and pipeline closed it
-    if (!res.headersSent) throw err;
-  }
+  await res.send(await open());
 }

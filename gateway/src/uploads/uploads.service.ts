@@ -10,7 +10,7 @@ import {
   UploadStatus,
 } from '@bakery/contracts';
 import { RpcClient } from '@bakery/platform';
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { checkImageBytes, CheckedImage } from './image-decode';
@@ -59,7 +59,7 @@ export class UploadsService implements OnModuleDestroy {
    * Stores the body of a PUT to a local upload URL: the URL's signature and expiry first (403),
    * then the size (413) and the bytes (415) while it streams. Nothing of a refused upload is kept.
    */
-  async receiveUpload(id: string, expires: unknown, signature: unknown, req: Request): Promise<void> {
+  async receiveUpload(id: string, expires: unknown, signature: unknown, req: IncomingMessage): Promise<void> {
     // with the s3 driver the browser PUTs to the bucket: this route does not exist
     if (!(this.storage instanceof LocalObjectStorage)) throw AppError.notFound('Not found');
     const local = this.storage;

@@ -93,7 +93,8 @@ describe('RPC over NATS (NamespacedNatsServer + RpcClient)', () => {
   });
 
   it('answers an internal error for a reply too large to send, and goes on serving', async () => {
-    const err = await rpc.request('echo.huge', {}).catch((e: AppError) => e);
+    // building and refusing 2 MB takes longer than this file's 300 ms timeout on a busy machine
+    const err = await rpc.request('echo.huge', {}, { timeoutMs: 5000 }).catch((e: AppError) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).toPayload()).toEqual({ code: 'INTERNAL', message: 'Internal error' });
     const reply = await runWithCorrelation('after-huge', () => rpc.request<{ correlationId: string }>('echo.correlation', {}));

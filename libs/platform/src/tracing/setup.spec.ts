@@ -33,9 +33,9 @@ describe('samplerSettings', () => {
 });
 
 describe('instrumentationsOf', () => {
-  it('patches http (outgoing), pg and socket.io by default; express only when asked', () => {
+  it('patches http (outgoing), pg and socket.io by default; fewer when asked', () => {
     expect([...instrumentationsOf({})]).toEqual(['http', 'pg', 'socket.io']);
-    expect([...instrumentationsOf({ OTEL_NODE_ENABLED_INSTRUMENTATIONS: 'http,express' })]).toEqual(['http', 'express']);
+    expect([...instrumentationsOf({ OTEL_NODE_ENABLED_INSTRUMENTATIONS: 'http,pg' })]).toEqual(['http', 'pg']);
     expect([...instrumentationsOf({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'pg, socket.io' })]).toEqual(['http']);
   });
 

@@ -1,6 +1,6 @@
 /**
  * OpenTelemetry's Node SDK for one process, started before anything else loads (a process's
- * main.ts imports this file first: the instrumentations patch http, express, pg and socket.io as
+ * main.ts imports this file first: the instrumentations patch http, pg and socket.io as
  * they are required, and cannot patch what was loaded before them). It runs only when
  * OTEL_EXPORTER_OTLP_ENDPOINT is set; otherwise not even the SDK is loaded.
  *
@@ -24,7 +24,7 @@ export interface TracingOptions {
   exporter?: SpanExporter;
   /** export each span as it ends (tests) instead of in batches */
   exportEachSpan?: boolean;
-  /** patch http, express, pg and socket.io as they load (default true; tests under jest cannot) */
+  /** patch http, pg and socket.io as they load (default true; tests under jest cannot) */
   instrument?: boolean;
   env?: Env;
 }
@@ -124,14 +124,9 @@ function otlpExporter(): SpanExporter {
   return new OTLPTraceExporter();
 }
 
-const INSTRUMENTATIONS = ['http', 'express', 'pg', 'socket.io'] as const;
+const INSTRUMENTATIONS = ['http', 'pg', 'socket.io'] as const;
 type InstrumentationName = (typeof INSTRUMENTATIONS)[number];
-/**
- * Express's instrumentation is left out unless asked for: it makes a span for every middleware
- * layer of every request (a dozen in the gateway), which cost the cached catalogue read some 40%
- * of its throughput in the benchmark, while the gateway's request span already names the route.
- */
-const DEFAULT_INSTRUMENTATIONS: readonly InstrumentationName[] = ['http', 'pg', 'socket.io'];
+const DEFAULT_INSTRUMENTATIONS: readonly InstrumentationName[] = INSTRUMENTATIONS;
 
 /**
  * The instrumentations to register, as OpenTelemetry's Node distribution reads its variables:
@@ -152,7 +147,7 @@ export function instrumentationsOf(env: Env): Set<InstrumentationName> {
 }
 
 /**
- * HTTP, express, pg and socket.io, those `enabled`; answers how to undo it. Incoming HTTP requests
+ * HTTP, pg and socket.io, those `enabled`; answers how to undo it. Incoming HTTP requests
  * are the gateway's own request span (./tracing, gateway/src/http/request-span.ts: it continues
  * a `traceparent` and names the route); the HTTP instrumentation traces outgoing calls only, which
  * saved a tenth of the catalogue read's cost.
@@ -160,12 +155,10 @@ export function instrumentationsOf(env: Env): Set<InstrumentationName> {
 function instrument(enabled: Set<InstrumentationName>): () => void {
   const { registerInstrumentations } = require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { ExpressInstrumentation } = require('@opentelemetry/instrumentation-express') as typeof import('@opentelemetry/instrumentation-express');
   const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   const { SocketIoInstrumentation } = require('@opentelemetry/instrumentation-socket.io') as typeof import('@opentelemetry/instrumentation-socket.io');
-  const all: Record<InstrumentationName, () => InstanceType<typeof HttpInstrumentation | typeof ExpressInstrumentation | typeof PgInstrumentation | typeof SocketIoInstrumentation>> = {
+  const all: Record<InstrumentationName, () => InstanceType<typeof HttpInstrumentation | typeof PgInstrumentation | typeof SocketIoInstrumentation>> = {
     http: () => new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
-    express: () => new ExpressInstrumentation(),
     // a query outside any request or event (the relay's polling, a sweeper) starts no trace of its own
     pg: () => new PgInstrumentation({ requireParentSpan: true }),
     'socket.io': () => new SocketIoInstrumentation(),
