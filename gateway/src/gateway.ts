@@ -80,8 +80,7 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
   http.addHook('onRequest', strictTransportSecurity);
   // before the request is logged and counted: Prometheus's scrapes are no one's request
   http.addHook('onRequest', metricsEndpoint(metrics, config.metricsToken));
-  const requestContext = correlation(logger, metrics);
-  http.addHook('onRequest', requestContext.onRequest);
+  http.addHook('onRequest', correlation(logger, metrics));
   http.addHook('onRequest', apiCacheControl);
   // before the cookie and the body are read: a forged request is refused unparsed
   http.addHook('onRequest', sameOriginGuard(config.allowedOrigins));
@@ -89,7 +88,6 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
   const sessionCookie = app.get(SessionCookie);
   http.addHook('onRequest', webApp(config.webDist, (req, reply) => sessionCookie.syncHint(req, reply)));
   http.addHook('preParsing', inflateBody);
-  http.addHook('preValidation', requestContext.restore);
   // HTTP bodies are validated here, once, with the contracts' classes; each service validates
   // the message it is then sent (NATS is a trust boundary too: docs/architecture.md)
   app.useGlobalPipes(strictValidationPipe({ absentAsEmpty: true }));

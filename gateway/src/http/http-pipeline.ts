@@ -4,7 +4,6 @@ import { send } from '@fastify/send';
 import { contentType } from 'mime-types';
 import getRawBody from 'raw-body';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { AsyncResource } from 'node:async_hooks';
 import { isUtf8 } from 'node:buffer';
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -25,18 +24,15 @@ import { methodLabel, routeLabel } from './route-label';
 export type RequestHook = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
 
-const REQUEST_CONTEXT = Symbol('requestContext');
-type WithContext = FastifyRequest & { [REQUEST_CONTEXT]?: AsyncResource };
-
 /**
  * Gives every request a correlation id (the caller's, if plain; with tracing on, the trace id) and
  * runs the rest of it under that id, in its span. With metrics on, counts and times it by route
- * template, method and status. `restore` runs after the body is read: reading it leaves the
- * request's async context (the socket's events carry their own), so the handler is put back in it.
+ * template, method and status. The rest of the request runs in that context: Fastify carries it
+ * across the body's reading (its content-type parser resumes in an AsyncResource made here).
  */
-export function correlation(logger: Logger, metrics?: Metrics): { onRequest: RequestHook; restore: RequestHook } {
+export function correlation(logger: Logger, metrics?: Metrics): RequestHook {
   const instruments = metrics?.enabled ? httpRequestInstruments(metrics) : undefined;
-  const onRequest: RequestHook = (req, reply, done) => {
+  return (req, reply, done) => {
     const urlPath = pathOf(req);
     const span = requestSpan(req, reply.raw, urlPath);
     const correlationId = span ? span.traceId : sanitizeCorrelationId(headerOf(req.headers, CORRELATION_HEADER));
@@ -54,19 +50,9 @@ export function correlation(logger: Logger, metrics?: Metrics): { onRequest: Req
       if (span) span.run(log);
       else runWithCorrelation(correlationId, log);
     });
-    const carryOn = () => {
-      (req as WithContext)[REQUEST_CONTEXT] = new AsyncResource('bakery-request');
-      done();
-    };
-    if (span) span.run(() => runWithCorrelation(correlationId, carryOn));
-    else runWithCorrelation(correlationId, carryOn);
+    if (span) span.run(() => runWithCorrelation(correlationId, done));
+    else runWithCorrelation(correlationId, done);
   };
-  const restore: RequestHook = (req, _reply, done) => {
-    const context = (req as WithContext)[REQUEST_CONTEXT];
-    if (context) context.runInAsyncScope(done);
-    else done();
-  };
-  return { onRequest, restore };
 }
 
 /** Object uploads are raw file bytes, whatever type they declare: their handler reads the stream. */
