@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { jsonBodyProblem, jsonSeparators, MAX_JSON_ENTRIES, webApp } from './http-pipeline';
+import { PipelineRefusal } from './error-response';
+import { jsonBodyProblem, jsonSeparators, MAX_JSON_ENTRIES, parseJsonBody, webApp } from './http-pipeline';
 
 describe('jsonBodyProblem: bounded bodies', () => {
   const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
@@ -43,6 +44,46 @@ describe('jsonSeparators: counted on the raw text, before parsing', () => {
     const body = { list: Array.from({ length: 300 }, (_, i) => i) };
     expect(jsonSeparators(raw(body), 1000)).toBe(299);
     expect(jsonBodyProblem(body)).toEqual(expect.objectContaining({ tooLarge: true }));
+  });
+});
+
+describe('parseJsonBody: what a JSON body becomes, or the refusal it gets', () => {
+  const refusalOf = (contentType: string | undefined, body: Buffer) => {
+    try {
+      parseJsonBody(contentType, body);
+    } catch (err) {
+      return err instanceof PipelineRefusal ? err.body : err;
+    }
+    return null;
+  };
+  const JSON_TYPE = 'application/json';
+
+  it('parses an object or array, and reads an empty body as {}', () => {
+    expect(parseJsonBody(JSON_TYPE, Buffer.from(' {"name":"Rye","n":[1,2]}\n'))).toEqual({ name: 'Rye', n: [1, 2] });
+    expect(parseJsonBody('application/json; charset=UTF-8', Buffer.from('[]'))).toEqual([]);
+    expect(parseJsonBody(JSON_TYPE, Buffer.alloc(0))).toEqual({});
+  });
+
+  it('refuses what body-parser refused, with the same answers', () => {
+    const notJson = { statusCode: 400, message: 'Request body is not valid JSON', code: 'VALIDATION_FAILED' };
+    expect(refusalOf(JSON_TYPE, Buffer.from('"x"'))).toEqual(notJson);
+    expect(refusalOf(JSON_TYPE, Buffer.from(' \t\r\n'))).toEqual(notJson);
+    expect(refusalOf(JSON_TYPE, Buffer.from('null'))).toEqual(notJson);
+    expect(refusalOf(JSON_TYPE, Buffer.from('{"a":'))).toEqual(notJson);
+    expect(refusalOf(JSON_TYPE, Buffer.from('\ufeff{}'))).toEqual(notJson);
+    expect(refusalOf('application/json; charset=latin1', Buffer.from('{}'))).toEqual({ statusCode: 415, message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(refusalOf(JSON_TYPE, Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]))).toEqual({ statusCode: 400, message: 'Request body is not valid UTF-8', code: 'VALIDATION_FAILED' });
+  });
+
+  it('refuses the shapes this API never accepts: too many entries before parsing, NUL with its field', () => {
+    const wide = Buffer.from(JSON.stringify(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, i]))));
+    expect(refusalOf(JSON_TYPE, wide)).toEqual(expect.objectContaining({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' }));
+    expect(refusalOf(JSON_TYPE, Buffer.from('{"name":"a\\u0000b"}'))).toEqual({
+      statusCode: 400,
+      message: 'Text cannot contain NUL characters',
+      code: 'VALIDATION_FAILED',
+      errors: { name: ['Text cannot contain NUL characters'] },
+    });
   });
 });
 

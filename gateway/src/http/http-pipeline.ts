@@ -23,7 +23,6 @@ import { methodLabel, routeLabel } from './route-label';
  */
 export type RequestHook = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
-
 /**
  * Gives every request a correlation id (the caller's, if plain; with tracing on, the trace id) and
  * runs the rest of it under that id, in its span. With metrics on, counts and times it by route
@@ -209,11 +208,11 @@ export function parseJsonBody(contentType: string | undefined, buf: Buffer): unk
   if (charset && !/^utf-?8$/i.test(charset)) throw refusal(415, 'Unsupported content type', ErrorCode.UnsupportedMediaType);
   if (!isUtf8(buf)) throw refusal(400, 'Request body is not valid UTF-8', ErrorCode.ValidationFailed);
   if (jsonSeparators(buf, MAX_JSON_ENTRIES) > MAX_JSON_ENTRIES) throw refusal(413, tooManyFields(MAX_JSON_ENTRIES), ErrorCode.PayloadTooLarge);
+  // an empty body is an empty object, as body-parser answered (whitespace alone is not JSON)
+  if (buf.length === 0) return {};
   const text = buf.toString('utf8');
   // JSON's whitespace is space, tab, LF and CR only (RFC 8259), not all that trimStart() removes
   const first = /^[ \t\n\r]*(.)/s.exec(text)?.[1];
-  // an empty body is an empty object, as body-parser answered
-  if (first === undefined) return {};
   if (first !== '{' && first !== '[') throw notJson();
   let body: unknown;
   try {
