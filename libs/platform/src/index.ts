@@ -3,7 +3,6 @@ export * from './logging/correlation';
 export * from './logging/logger';
 export * from './messaging/nats';
 export * from './messaging/nats-server';
-export * from './messaging/write-coalescing';
 export * from './messaging/rpc-client';
 export * from './messaging/rpc-errors';
 export * from './messaging/correlation.interceptor';

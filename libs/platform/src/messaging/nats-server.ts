@@ -1,7 +1,6 @@
 import { NatsContext, ServerNats } from '@nestjs/microservices';
 import { AppError, ErrorCode, requestSubject } from '@bakery/contracts';
 import type { Msg, NatsConnection, Subscription } from 'nats';
-import { coalesceWrites } from './write-coalescing';
 
 export interface NamespacedNatsServerOptions {
   servers: string;
@@ -31,13 +30,6 @@ export class NamespacedNatsServer extends ServerNats {
     });
     this.namespace = options.namespace;
     this.queue = options.queue;
-  }
-
-  /** Nest's connection for requests and replies, writing one batch per event-loop turn (write-coalescing.ts). */
-  override async createNatsClient(): Promise<NatsConnection> {
-    const client = (await super.createNatsClient()) as NatsConnection;
-    coalesceWrites(client);
-    return client;
   }
 
   /**

@@ -1,6 +1,5 @@
 import { connect, NatsConnection } from 'nats';
 import type { Logger } from 'pino';
-import { coalesceWrites } from './write-coalescing';
 
 /** One way to connect: reconnect forever, so a NATS restart never needs a process restart. */
 export async function connectNats(url: string, name: string, logger?: Logger): Promise<NatsConnection> {
@@ -14,7 +13,6 @@ export async function connectNats(url: string, name: string, logger?: Logger): P
     // measurable share of every service's CPU (bench/README.md); RpcClient words the failures itself
     noAsyncTraces: true,
   });
-  coalesceWrites(nc);
   if (logger) void watchStatus(nc, logger);
   return nc;
 }
