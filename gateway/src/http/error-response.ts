@@ -58,20 +58,8 @@ export function toErrorResponse(err: unknown): ErrorResponseBody {
           : String((response as { message?: unknown }).message ?? err.message);
     return { statusCode: status, message, code: CODE_BY_STATUS[status] ?? (status >= 500 ? ErrorCode.Internal : ErrorCode.ValidationFailed) };
   }
-  // Fastify's own refusals while reading a request (FST_ERR_CTP_BODY_TOO_LARGE, a body cut off...)
-  const fastifyError = err as { statusCode?: unknown; code?: unknown };
-  if (typeof fastifyError.statusCode === 'number' && typeof fastifyError.code === 'string' && fastifyError.code.startsWith('FST_')) {
-    if (fastifyError.statusCode === 413) {
-      return { statusCode: 413, message: 'Request body is too large', code: ErrorCode.PayloadTooLarge };
-    }
-    if (fastifyError.statusCode === 415) {
-      return { statusCode: 415, message: 'Unsupported content type', code: ErrorCode.UnsupportedMediaType };
-    }
-    if (fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-      return { statusCode: 400, message: 'Request body is not valid JSON', code: ErrorCode.ValidationFailed };
-    }
-  }
-  // errors with a status and a type (body-parser's shape), e.g. entity.too.large or entity.parse.failed
+  // raw-body's errors (the JSON parser's reader) carry a status and a type, e.g. entity.too.large;
+  // Fastify's own (FST_*) arrive as HttpException: Nest maps them before any filter sees them
   const parserError = err as { status?: unknown; type?: unknown };
   if (typeof parserError.status === 'number' && typeof parserError.type === 'string') {
     if (parserError.status === 413) {
