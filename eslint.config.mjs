@@ -235,6 +235,11 @@ export default defineConfig(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // antd's Card brings Tabs, Dropdown and Menu to every screen that shows a card (issue 14)
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'antd', importNames: ['Card'], message: "Use Card from '@/components/ui/card': antd's imports Tabs, Dropdown and Menu." }] },
+      ],
     },
   },
 

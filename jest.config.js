@@ -3,7 +3,8 @@
  * - unit: *.spec.ts files in src/, beside the code, no servers needed (and tools/lint's check of the
  *   lint config);
  * - integration: *.int.spec.ts files in test/, against real Postgres and NATS (see tools/testing);
- * - web: the browser app's component and unit tests (*.test.ts(x) files in web/src/), in jsdom;
+ * - web: the browser app's component and unit tests (*.test.ts(x) files in web/src/, and its build's
+ *   in web/scripts/), in jsdom;
  * - e2e: the browser app in Debian's chromium (playwright-core) against a real stack started by
  *   each test file (*.e2e.spec.ts files in web/e2e/); needs web/dist (npm test builds it first).
  * TypeScript is transpiled by ts-jest (decorator metadata on), straight from the sources.
@@ -80,12 +81,15 @@ module.exports = {
     {
       displayName: 'web',
       testEnvironment: '<rootDir>/web/src/testing/jsdom-environment.js',
-      testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
+      // and the build's own code (web/scripts/*.test.ts)
+      testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}', '<rootDir>/web/scripts/**/*.test.ts'],
       transform: { '^.+\\.tsx?$': webTsJest },
       moduleNameMapper: {
         '\\.css$': '<rootDir>/web/src/testing/style-mock.js',
         // @ant-design/icons' CommonJS build requires an ES module file of @ant-design/colors
         '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+        // antd's modules the app imports by path (components/ui/card.tsx), from the CommonJS build jest loads antd from
+        '^antd/es/(.*)$': 'antd/lib/$1',
         '^@/(.*)$': '<rootDir>/web/src/$1',
         '^@contracts/(.*)$': '<rootDir>/libs/contracts/src/$1',
       },

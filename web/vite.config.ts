@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
+import { antdUsedCss } from './scripts/antd-css';
 
 /**
  * The runtime every screen needs, in one long-cached chunk that changes only with the dependencies
@@ -14,7 +15,14 @@ function vendorChunk(id: string): string | undefined {
 
 // In development the gateway (npm start) serves /api and /socket.io on port 3000.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // antd.css keeps only the rules of components the app can render (scripts/antd-css.ts)
+    antdUsedCss({
+      esDir: fileURLToPath(new URL('../node_modules/antd/es', import.meta.url)),
+      srcDir: fileURLToPath(new URL('./src', import.meta.url)),
+    }),
+  ],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

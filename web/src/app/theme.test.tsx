@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { Button, Card, Input } from 'antd';
+import { Button, Input } from 'antd';
+import { Card } from '@/components/ui/card';
 import { AppProvider } from './provider';
 
 describe('theme (issue 14, first screen)', () => {

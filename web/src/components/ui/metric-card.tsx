@@ -1,5 +1,6 @@
-import { Card, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
 import './metric-card.css';
 
 /** How a line under the figure reads: a trend up or down, neutral, or something to look at. */

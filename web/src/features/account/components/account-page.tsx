@@ -1,6 +1,7 @@
 import { LockOutlined, MailOutlined, ShopOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Select, Skeleton, Switch } from 'antd';
+import { Button, Form, Input, Select, Skeleton, Switch } from 'antd';
 import { useEffect, type ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/toast-store';
 import { validateBusinessName, validatePassword } from '@/lib/account-validation';

@@ -1,9 +1,10 @@
 import { ClockCircleOutlined, DeleteOutlined, GiftOutlined, InfoCircleOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, DatePicker, Input, Select, Skeleton } from 'antd';
+import { Alert, Button, DatePicker, Input, Select, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { cloneElement, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { ProductImage } from '@/components/ui/product-image';

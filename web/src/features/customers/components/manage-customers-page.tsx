@@ -9,10 +9,11 @@ import {
   TeamOutlined,
   UserAddOutlined,
 } from '@ant-design/icons';
-import { Avatar, Button, Card, Input, Skeleton, Tag } from 'antd';
+import { Avatar, Button, Input, Skeleton, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CUSTOMER_SEARCH_MAX } from '@contracts/constants';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadMore } from '@/components/ui/load-more';

@@ -6,10 +6,11 @@ import {
   TeamOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { Card, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '@contracts/catalog';
+import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { MetricCard, type MetricCardProps } from '@/components/ui/metric-card';
 import { ProductImage } from '@/components/ui/product-image';

@@ -7,9 +7,10 @@ import {
   ShopOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { Card, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { MetricCard, MetricCardSkeleton, type MetricTone } from '@/components/ui/metric-card';
 import { RecentOrderRow } from '@/components/ui/recent-order-row';

@@ -1,7 +1,8 @@
 import { AccountBookOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Select, Skeleton } from 'antd';
+import { Button, Input, Select, Skeleton } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadMore } from '@/components/ui/load-more';

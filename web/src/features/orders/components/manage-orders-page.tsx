@@ -1,9 +1,10 @@
 import { CalendarOutlined, EyeOutlined, FileTextOutlined, MailOutlined, PhoneOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Modal, Select, Skeleton, Tag } from 'antd';
+import { Button, Input, Modal, Select, Skeleton, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import type { OrderStatus } from '@contracts/constants';
 import { isFinalOrderStatus } from '@contracts/order-status';
 import type { Order } from '@contracts/ordering';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadMore } from '@/components/ui/load-more';

@@ -1,7 +1,8 @@
 import { CalendarOutlined, ClockCircleOutlined, EyeOutlined, FileTextOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Card, Modal, Select, Skeleton } from 'antd';
+import { Button, Modal, Select, Skeleton } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadMore } from '@/components/ui/load-more';

@@ -1,5 +1,6 @@
-import { Button, Card, Form, Input, Skeleton } from 'antd';
+import { Button, Form, Input, Skeleton } from 'antd';
 import { useEffect } from 'react';
+import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/toast-store';
 import { isApiError } from '@/lib/api-client';

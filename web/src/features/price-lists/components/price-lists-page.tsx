@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Modal, Skeleton, Tag } from 'antd';
+import { Alert, Button, Modal, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadMore } from '@/components/ui/load-more';

@@ -1,6 +1,7 @@
 import { LockOutlined, ShoppingOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Button, Card, Modal, Skeleton, Tag } from 'antd';
+import { Button, Modal, Skeleton, Tag } from 'antd';
 import { useState, type MouseEvent } from 'react';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/toast-store';

@@ -1,5 +1,6 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { Card, Skeleton, Tag } from 'antd';
+import { Skeleton, Tag } from 'antd';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { shortDate } from '@/lib/bakery-time';

@@ -1,8 +1,9 @@
 import { LeftOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Radio, Skeleton } from 'antd';
+import { Button, DatePicker, Radio, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { addDays } from '@contracts/calendar';
+import { Card } from '@/components/ui/card';
 import { Tabs } from '@/components/ui/tabs';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { useRefreshProduction, type Paper } from '../api/production';

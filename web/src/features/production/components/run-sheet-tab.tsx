@@ -1,5 +1,6 @@
 import { CarOutlined, PhoneOutlined } from '@ant-design/icons';
-import { Card, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { shortDate } from '@/lib/bakery-time';

@@ -1,6 +1,7 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import { Button, Card, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { Fragment } from 'react';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { shortDate } from '@/lib/bakery-time';

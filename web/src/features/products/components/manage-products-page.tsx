@@ -8,9 +8,10 @@ import {
   SearchOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Input, Skeleton, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Input, Skeleton, Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import type { Product } from '@contracts/catalog';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { ProductImage } from '@/components/ui/product-image';

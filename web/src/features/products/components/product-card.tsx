@@ -1,6 +1,7 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Card } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
+import { Card } from '@/components/ui/card';
 import { ProductImage } from '@/components/ui/product-image';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { StockBadge } from '@/components/ui/stock-badge';

@@ -1,6 +1,7 @@
 import { InboxOutlined, SearchOutlined } from '@ant-design/icons';
-import { Card, Select, Skeleton } from 'antd';
+import { Select, Skeleton } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { useUser } from '@/features/auth/api/auth';

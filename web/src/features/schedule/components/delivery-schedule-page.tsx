@@ -1,5 +1,5 @@
 import { CalendarOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Skeleton, Switch, Tag } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Skeleton, Switch, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { addDays, isCalendarDate } from '@contracts/calendar';
 import { DELIVERY_TIME_SLOTS, type DeliveryTimeSlot } from '@contracts/constants';
@@ -15,6 +15,7 @@ import {
   type DeliverySchedule,
   type WeekdayRule,
 } from '@contracts/delivery-rules';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { notify } from '@/components/ui/toast-store';

@@ -1,7 +1,8 @@
 import { ScheduleOutlined } from '@ant-design/icons';
-import { Alert, Card, Skeleton } from 'antd';
+import { Alert, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Card } from '@/components/ui/card';
 import { useCart } from '@/features/cart/api/cart';
 import { useOrder } from '@/features/orders/api/orders';
 import { useProducts } from '@/features/products/api/products';

@@ -1,6 +1,7 @@
 import { PlusOutlined, ScheduleOutlined } from '@ant-design/icons';
-import { Button, Card, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadMore } from '@/components/ui/load-more';
