@@ -111,4 +111,10 @@ describe('origins', () => {
     expect(rawRequestFacts(req, false)).toEqual({ host: 'internal:3000', secure: false });
     expect(rawRequestFacts(req, true)).toEqual({ host: 'bakery.example', secure: true });
   });
+
+  it("of forwarded lists takes the last entry (the nearest proxy's), as Fastify does for the API", () => {
+    const headers = { host: 'internal:3000', 'x-forwarded-host': 'evil.example, bakery.example', 'x-forwarded-proto': 'https, http' };
+    const req = { headers, socket: {} } as unknown as IncomingMessage;
+    expect(rawRequestFacts(req, true)).toEqual({ host: 'bakery.example', secure: false });
+  });
 });

@@ -124,13 +124,14 @@ export function crossOriginHandshakeProblem(
 }
 
 /**
- * Host and HTTPS-ness of a raw Node request (a socket.io handshake), as Express decides them for
- * the API: the proxy's X-Forwarded-Host / -Proto count only when proxies are trusted.
+ * Host and HTTPS-ness of a raw Node request (a socket.io handshake), as Fastify decides them for
+ * the API: the proxy's X-Forwarded-Host / -Proto count only when proxies are trusted, and of a list
+ * (`client-sent, proxy-added`) the last entry, the one the nearest proxy wrote.
  */
 export function rawRequestFacts(req: IncomingMessage, trustProxy: boolean): { host: string | undefined; secure: boolean } {
   const forwarded = (name: string) => {
     const value = req.headers[name];
-    return trustProxy && typeof value === 'string' ? value.split(',')[0].trim() || undefined : undefined;
+    return trustProxy && typeof value === 'string' ? value.slice(value.lastIndexOf(',') + 1).trim() || undefined : undefined;
   };
   const secure = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true || forwarded('x-forwarded-proto') === 'https';
   return { host: forwarded('x-forwarded-host') ?? req.headers.host, secure };
