@@ -85,7 +85,7 @@ function summary(page, report) {
 function bytesBefore(report) {
   const observed = report.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint;
   const requests = report.audits['network-requests']?.details?.items ?? [];
-  if (typeof observed !== 'number') return 'bytes before it: unknown';
+  if (typeof observed !== 'number') return 'before it: unknown';
   const before = requests.filter((r) => r.networkRequestTime < observed);
   const kb = before.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
   const script = before.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;

@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import postcss from 'postcss';
 import type { Plugin } from 'vite';
 
 export interface TrimmedCss {
@@ -50,21 +51,16 @@ export function trimAntdCss(css: string, options: { esDir: string; srcDir: strin
     const prefix = owner(selector);
     return prefix !== undefined && drop.has(prefix);
   };
-  const trimmed = (sheet: string): string =>
-    topLevelBlocks(sheet)
-      .map((block) => {
-        const open = block.indexOf('{');
-        const head = block.slice(0, open).trim();
-        // rules inside a media query, a feature query or a layer are trimmed the same way; keyframes stay
-        if (/^@(media|supports|layer|container)\b/.test(head)) {
-          const inner = trimmed(block.slice(open + 1, -1));
-          return inner ? `${block.slice(0, open + 1)}${inner}}` : '';
-        }
-        if (head.startsWith('@')) return block;
-        return selectorList(head).every(unused) ? '' : block;
-      })
-      .join('');
-  return { css: trimmed(css), kept: [...keep].sort(), dropped: [...drop].sort() };
+  const sheet = postcss.parse(css);
+  // postcss's selector list splits at top-level commas only (not inside `:not(.a, .b)`); rules in
+  // media queries are walked too, and keyframes' steps (`0%`, `to`) belong to no component
+  sheet.walkRules((rule) => {
+    if (rule.selectors.every(unused)) rule.remove();
+  });
+  sheet.walkAtRules((atRule) => {
+    if (atRule.nodes?.length === 0) atRule.remove();
+  });
+  return { css: sheet.toString(), kept: [...keep].sort(), dropped: [...drop].sort() };
 }
 
 /** The Vite plugin: antd/dist/antd.css, as the app imports it, trimmed (in builds; dev serves it whole). */
@@ -149,35 +145,4 @@ function filesUnder(dir: string, pattern = /\.js$/): string[] {
     if (entry.isDirectory()) return filesUnder(file, pattern);
     return pattern.test(entry.name) ? [file] : [];
   });
-}
-
-/** A selector list's selectors (commas inside `:not(...)` and `:is(...)` are not separators). */
-function selectorList(head: string): string[] {
-  const selectors: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < head.length; i++) {
-    if (head[i] === '(') depth++;
-    else if (head[i] === ')') depth--;
-    else if (head[i] === ',' && depth === 0) {
-      selectors.push(head.slice(start, i));
-      start = i + 1;
-    }
-  }
-  return [...selectors, head.slice(start)];
-}
-
-/** A stylesheet's top-level rules and at-rules, as written. */
-function topLevelBlocks(css: string): string[] {
-  const blocks: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < css.length; i++) {
-    if (css[i] === '{') depth++;
-    else if (css[i] === '}' && --depth === 0) {
-      blocks.push(css.slice(start, i + 1));
-      start = i + 1;
-    }
-  }
-  return blocks;
 }
