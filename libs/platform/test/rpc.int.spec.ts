@@ -50,6 +50,9 @@ class EchoController {
 @Module({ controllers: [EchoController] })
 class EchoModule {}
 
+const SETTLED_MS = 10_000;
+const TIMEOUT_MS = 300; // shorter than echo.slow's 1 s
+
 describe('RPC over NATS (NamespacedNatsServer + RpcClient)', () => {
   const namespace = uniqueNamespace();
   let app: INestMicroservice;
@@ -65,7 +68,9 @@ describe('RPC over NATS (NamespacedNatsServer + RpcClient)', () => {
     app.useGlobalFilters(new RpcErrorFilter(createLogger('echo', 'silent')));
     await app.listen();
     nc = await connectNats(process.env.NATS_URL!, 'echo-client');
-    rpc = new RpcClient(nc, namespace, 300);
+    // a generous default: a busy CI machine once took over 300 ms to answer a plain request; the
+    // tests about timing out pass their own short timeout
+    rpc = new RpcClient(nc, namespace, SETTLED_MS);
   });
 
   afterAll(async () => {
@@ -93,8 +98,7 @@ describe('RPC over NATS (NamespacedNatsServer + RpcClient)', () => {
   });
 
   it('answers an internal error for a reply too large to send, and goes on serving', async () => {
-    // building and refusing 2 MB takes longer than this file's 300 ms timeout on a busy machine
-    const err = await rpc.request('echo.huge', {}, { timeoutMs: 5000 }).catch((e: AppError) => e);
+    const err = await rpc.request('echo.huge', {}).catch((e: AppError) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).toPayload()).toEqual({ code: 'INTERNAL', message: 'Internal error' });
     const reply = await runWithCorrelation('after-huge', () => rpc.request<{ correlationId: string }>('echo.correlation', {}));
@@ -102,7 +106,7 @@ describe('RPC over NATS (NamespacedNatsServer + RpcClient)', () => {
   });
 
   it('answers 503 when the handler does not answer in time', async () => {
-    await expect(rpc.request('echo.slow', {})).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+    await expect(rpc.request('echo.slow', {}, { timeoutMs: TIMEOUT_MS })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
   });
 
   it('answers 503 at once when nobody listens on the subject', async () => {
@@ -113,10 +117,10 @@ describe('RPC over NATS (NamespacedNatsServer + RpcClient)', () => {
 
   it('counts the caller’s requests by pattern and outcome, telling a timeout from nobody listening', async () => {
     const metrics = new Metrics('client', true);
-    const counted = new RpcClient(nc, namespace, 300, { metrics, component: 'client' });
+    const counted = new RpcClient(nc, namespace, SETTLED_MS, { metrics, component: 'client' });
     await counted.request('echo.correlation', {});
     await counted.request('echo.fail', { id: 'p1' }).catch(() => undefined);
-    await counted.request('echo.slow', {}).catch(() => undefined);
+    await counted.request('echo.slow', {}, { timeoutMs: TIMEOUT_MS }).catch(() => undefined);
     await counted.request('nobody.home', {}).catch(() => undefined);
     const samples = parseExposition(await metrics.text());
     const count = (pattern: string, outcome: string) => sampleValue(samples, 'bakery_nats_requests_total', { pattern, outcome });
@@ -131,7 +135,7 @@ describe('RPC over NATS (NamespacedNatsServer + RpcClient)', () => {
   });
 
   it('keeps stacks in different namespaces apart', async () => {
-    const other = new RpcClient(nc, uniqueNamespace(), 300);
+    const other = new RpcClient(nc, uniqueNamespace(), SETTLED_MS);
     await expect(other.request('echo.correlation', {})).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });
 });
