@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import { antdUsedCss } from './scripts/antd-css';
+import { formContextOnly } from './scripts/form-context-only';
 
 /**
  * The runtime every screen needs, in one long-cached chunk that changes only with the dependencies
@@ -17,6 +18,7 @@ function vendorChunk(id: string): string | undefined {
 export default defineConfig({
   plugins: [
     react(),
+    formContextOnly(),
     // antd.css keeps only the rules of components the app can render (scripts/antd-css.ts)
     antdUsedCss({
       esDir: fileURLToPath(new URL('../node_modules/antd/es', import.meta.url)),

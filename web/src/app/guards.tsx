@@ -7,6 +7,7 @@ import { useUser } from '@/features/auth/api/auth';
 import { AuthCardLoading, AuthFrame } from '@/features/auth/components/auth-frame';
 import { isAdmin } from '@/lib/user';
 import { redirectToLogin, REDIRECT_DELAY_MS } from './auth-redirect';
+import { FirstPageShown } from './first-page-shown';
 import { PrefetchSignedInScreens } from './prefetch';
 import { RealtimeBridge, Shell } from './signed-in-screens';
 import { NotFoundPage } from './routes/not-found';
@@ -95,6 +96,7 @@ export function GuardedLayout() {
       <Shell user={user} page={handle ?? { title: '' }}>
         <Suspense fallback={<LoadingScreen fullPage={false} />}>
           <Outlet />
+          <FirstPageShown />
         </Suspense>
       </Shell>
     </Suspense>

@@ -5,6 +5,7 @@ import { toast } from '@/components/ui/toast-store';
 import { shortDate } from '@/lib/bakery-time';
 import { ADMIN_NOTIFICATIONS_COUNT_KEY, LOW_STOCK_KEY, METRICS_KEY, ORDERS_KEY, PRODUCTS_KEY, USER_KEY } from '@/lib/query-keys';
 import type { User } from '@/lib/user';
+import { afterFirstScreen } from './first-page-shown';
 
 /** The events the gateway pushes (order:updated, admin:notifications, inventory:alert), from the contracts. */
 export { RealtimeEvents };
@@ -46,7 +47,8 @@ export function inventoryAlertToast(alert: InventoryAlertBroadcast): { title: st
  * changed → the orders lists, that order and the dashboard figures are fetched again (for admins
  * also the products and low-stock lists, since orders move stock); a new unread count → the
  * badges show it at once; a low-stock alert → a toast naming the product and its stock.
- * socket.io-client is loaded only once someone signs in.
+ * socket.io-client is loaded only once someone signs in, and once the first screen has its data:
+ * on a slow line its download would otherwise share the line with that data and the photos.
  */
 export function RealtimeBridge({ user }: { user: User }) {
   const queryClient = useQueryClient();
@@ -56,43 +58,45 @@ export function RealtimeBridge({ user }: { user: User }) {
   useEffect(() => {
     let closed = false;
     let socket: { close(): void } | undefined;
-    void import('socket.io-client').then(({ io }) => {
-      if (closed) return;
-      // websocket only: long-polling's requests must all reach one gateway, which needs sticky
-      // sessions in front of several replicas (docs/operations.md)
-      const s = io({ path: REALTIME_PATH, withCredentials: true, reconnectionDelayMax: 10_000, transports: ['websocket'] });
-      // whether pushes reach this page now: for support (devtools) and for tests to wait on, not to guess
-      s.on('connect', () => (document.documentElement.dataset.realtime = 'connected'));
-      s.on(RealtimeEvents.orderUpdated, (push: OrderUpdatedPush) => {
-        void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
-        void queryClient.invalidateQueries({ queryKey: METRICS_KEY });
-        if (push?.orderId) void queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, push.orderId] });
+    void afterFirstScreen(queryClient)
+      .then(() => import('socket.io-client'))
+      .then(({ io }) => {
+        if (closed) return;
+        // websocket only: long-polling's requests must all reach one gateway, which needs sticky
+        // sessions in front of several replicas (docs/operations.md)
+        const s = io({ path: REALTIME_PATH, withCredentials: true, reconnectionDelayMax: 10_000, transports: ['websocket'] });
+        // whether pushes reach this page now: for support (devtools) and for tests to wait on, not to guess
+        s.on('connect', () => (document.documentElement.dataset.realtime = 'connected'));
+        s.on(RealtimeEvents.orderUpdated, (push: OrderUpdatedPush) => {
+          void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+          void queryClient.invalidateQueries({ queryKey: METRICS_KEY });
+          if (push?.orderId) void queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, push.orderId] });
+          if (admin) {
+            void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+            void queryClient.invalidateQueries({ queryKey: LOW_STOCK_KEY });
+          }
+        });
+        // the session ended elsewhere (logout, expiry): ask who we are; the guards take it from there
+        s.on('connect_error', (err: Error) => {
+          if (err?.message === 'Unauthorized') void queryClient.invalidateQueries({ queryKey: USER_KEY });
+        });
+        s.on('disconnect', (reason: string) => {
+          document.documentElement.dataset.realtime = 'disconnected';
+          if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: USER_KEY });
+        });
         if (admin) {
-          void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
-          void queryClient.invalidateQueries({ queryKey: LOW_STOCK_KEY });
+          s.on(RealtimeEvents.adminNotifications, (push: { count: number }) => {
+            if (typeof push?.count === 'number') queryClient.setQueryData(ADMIN_NOTIFICATIONS_COUNT_KEY, { count: push.count });
+          });
+          s.on(RealtimeEvents.inventoryAlert, (alert: InventoryAlertBroadcast) => {
+            if (!alert || typeof alert.name !== 'string' || typeof alert.stock !== 'number') return;
+            toast(inventoryAlertToast(alert));
+            void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+            void queryClient.invalidateQueries({ queryKey: LOW_STOCK_KEY });
+          });
         }
+        socket = s;
       });
-      // the session ended elsewhere (logout, expiry): ask who we are; the guards take it from there
-      s.on('connect_error', (err: Error) => {
-        if (err?.message === 'Unauthorized') void queryClient.invalidateQueries({ queryKey: USER_KEY });
-      });
-      s.on('disconnect', (reason: string) => {
-        document.documentElement.dataset.realtime = 'disconnected';
-        if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: USER_KEY });
-      });
-      if (admin) {
-        s.on(RealtimeEvents.adminNotifications, (push: { count: number }) => {
-          if (typeof push?.count === 'number') queryClient.setQueryData(ADMIN_NOTIFICATIONS_COUNT_KEY, { count: push.count });
-        });
-        s.on(RealtimeEvents.inventoryAlert, (alert: InventoryAlertBroadcast) => {
-          if (!alert || typeof alert.name !== 'string' || typeof alert.stock !== 'number') return;
-          toast(inventoryAlertToast(alert));
-          void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
-          void queryClient.invalidateQueries({ queryKey: LOW_STOCK_KEY });
-        });
-      }
-      socket = s;
-    });
     return () => {
       closed = true;
       socket?.close();

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ProductImage, thumbnailUrl } from './product-image';
 
 const PHOTO = '/objects/uploads/0b9c7c2e-5a4e-4f7e-9d7a-1c2b3d4e5f60';
@@ -34,5 +34,47 @@ describe('ProductImage', () => {
     expect(thumbnailUrl(PHOTO)).toBe(`${PHOTO}/thumbnail`);
     expect(thumbnailUrl('/objects/uploads/not-an-id')).toBe('/objects/uploads/not-an-id');
     expect(thumbnailUrl(`${PHOTO}/thumbnail`)).toBe(`${PHOTO}/thumbnail`);
+  });
+
+  describe('near the screen', () => {
+    // jsdom has no IntersectionObserver: one the test drives stands in for the browser's
+    let observed: { target: Element; notify: (near: boolean) => void; margin?: string }[] = [];
+    beforeEach(() => {
+      observed = [];
+      (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = class {
+        constructor(
+          private readonly callback: IntersectionObserverCallback,
+          private readonly options?: IntersectionObserverInit,
+        ) {}
+        observe(target: Element) {
+          observed.push({
+            target,
+            margin: this.options?.rootMargin,
+            notify: (near) => this.callback([{ target, isIntersecting: near } as IntersectionObserverEntry], this as unknown as IntersectionObserver),
+          });
+        }
+        disconnect() {}
+      };
+    });
+    afterEach(() => delete (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver);
+
+    it('asks for a lazy photo only once it comes near the screen, a row or two ahead', () => {
+      render(<ProductImage product={{ name: 'Rye Loaf', imageUrl: PHOTO }} />);
+      const img = screen.getByRole('img', { name: 'Rye Loaf' });
+      expect(img).not.toHaveAttribute('src');
+      expect(observed).toHaveLength(1);
+      expect(observed[0].target).toBe(img);
+      expect(observed[0].margin).toBe('200px 0px');
+      act(() => observed[0].notify(false));
+      expect(img).not.toHaveAttribute('src');
+      act(() => observed[0].notify(true));
+      expect(img).toHaveAttribute('src', `${PHOTO}/thumbnail`);
+    });
+
+    it('asks for a first-screen photo at once, watching nothing', () => {
+      render(<ProductImage product={{ name: 'Rye Loaf', imageUrl: PHOTO }} first />);
+      expect(screen.getByRole('img', { name: 'Rye Loaf' })).toHaveAttribute('src', `${PHOTO}/thumbnail`);
+      expect(observed).toHaveLength(0);
+    });
   });
 });
