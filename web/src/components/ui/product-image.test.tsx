@@ -39,8 +39,11 @@ describe('ProductImage', () => {
   describe('near the screen', () => {
     // jsdom has no IntersectionObserver: one the test drives stands in for the browser's
     let observed: { target: Element; notify: (near: boolean) => void; margin?: string }[] = [];
+    let rect: jest.SpyInstance;
     beforeEach(() => {
       observed = [];
+      // laid out far below the screen (jsdom lays nothing out: every box is at 0, 0)
+      rect = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top: 5000, bottom: 5088 } as DOMRect);
       (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = class {
         constructor(
           private readonly callback: IntersectionObserverCallback,
@@ -56,10 +59,13 @@ describe('ProductImage', () => {
         disconnect() {}
       };
     });
-    afterEach(() => delete (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver);
+    afterEach(() => {
+      rect.mockRestore();
+      delete (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;
+    });
 
-    it('asks for a lazy photo only once it comes near the screen, a row or two ahead', () => {
-      render(<ProductImage product={{ name: 'Rye Loaf', imageUrl: PHOTO }} />);
+    it('asks for a list’s later photo only once it comes near the screen, a row or two ahead', () => {
+      render(<ProductImage product={{ name: 'Rye Loaf', imageUrl: PHOTO }} first={false} />);
       const img = screen.getByRole('img', { name: 'Rye Loaf' });
       expect(img).not.toHaveAttribute('src');
       expect(observed).toHaveLength(1);
@@ -71,9 +77,21 @@ describe('ProductImage', () => {
       expect(img).toHaveAttribute('src', `${PHOTO}/thumbnail`);
     });
 
+    it('asks at once for a later photo already near the screen when first laid out', () => {
+      rect.mockReturnValue({ top: 700, bottom: 788 } as DOMRect); // just below jsdom's 768 px tall window
+      render(<ProductImage product={{ name: 'Rye Loaf', imageUrl: PHOTO }} first={false} />);
+      expect(screen.getByRole('img', { name: 'Rye Loaf' })).toHaveAttribute('src', `${PHOTO}/thumbnail`);
+    });
+
     it('asks for a first-screen photo at once, watching nothing', () => {
       render(<ProductImage product={{ name: 'Rye Loaf', imageUrl: PHOTO }} first />);
       expect(screen.getByRole('img', { name: 'Rye Loaf' })).toHaveAttribute('src', `${PHOTO}/thumbnail`);
+      expect(observed).toHaveLength(0);
+    });
+
+    it('asks for a photo outside a list (a dialog’s preview) at once, watching nothing', () => {
+      render(<ProductImage product={{ name: 'Product photo preview', imageUrl: PHOTO }} />);
+      expect(screen.getByRole('img', { name: 'Product photo preview' })).toHaveAttribute('src', `${PHOTO}/thumbnail`);
       expect(observed).toHaveLength(0);
     });
   });
