@@ -281,6 +281,24 @@ describe('guards, validation and the product submission dialog in chromium', () 
     }
   });
 
+  it('answers crawlers’ /robots.txt with rules, not the app’s page, and the tab icon needs no request', async () => {
+    const robots = await fetch(`${e2e.url}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    const rules = (await robots.text()).split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+    expect(rules).toEqual(['User-agent: *', 'Disallow: /api/', 'Disallow: /objects/']);
+
+    const { context, page } = await newPage(e2e, DESKTOP);
+    try {
+      const asked: string[] = [];
+      page.on('request', (req) => asked.push(new URL(req.url()).pathname));
+      await page.goto('/', { waitUntil: 'networkidle' });
+      expect(asked).not.toContain('/favicon.ico');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keyboard: the sign-in form works without a mouse', async () => {
     const { context, page } = await newPage(e2e, DESKTOP);
     try {
