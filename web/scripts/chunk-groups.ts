@@ -47,6 +47,9 @@ function modulesLoaded(bundle: Record<string, ScannedChunk>, isRoot: (chunk: Sca
   return new Set([...files].flatMap((file) => Object.keys(bundle[file].modules ?? {})));
 }
 
+/** Whether the chunk is the one Rollup made for a module matching one of `roots`. */
+const madeFor = (chunk: ScannedChunk, roots: readonly RegExp[]) => chunk.facadeModuleId != null && roots.some((root) => root.test(chunk.facadeModuleId!));
+
 /**
  * Library modules by chunk: the page's entry loads `vendor-<entry>`; every other library module a
  * first screen loads goes by which first screens load it (`vendor-catalogue`, `vendor-catalogue-cart`,
@@ -60,12 +63,10 @@ export function scanChunkGroups(
 ): Record<string, string[]> {
   const library = (id: string) => LIBRARY.test(id) && !STYLESHEET.test(id) && !options.skip(id);
   const withEntry = options.withEntry ?? [];
-  const entry = [
-    ...modulesLoaded(bundle, (chunk) => chunk.isEntry === true || (chunk.facadeModuleId != null && withEntry.some((root) => root.test(chunk.facadeModuleId!)))),
-  ].filter(library);
+  const entry = [...modulesLoaded(bundle, (chunk) => chunk.isEntry === true || madeFor(chunk, withEntry))].filter(library);
   const taken = new Set(entry);
   const loads = options.screens.map((screen) => {
-    const modules = modulesLoaded(bundle, (chunk) => chunk.facadeModuleId != null && screen.roots.some((root) => root.test(chunk.facadeModuleId!)));
+    const modules = modulesLoaded(bundle, (chunk) => madeFor(chunk, screen.roots));
     if (modules.size === 0) throw new Error(`chunk-groups: no chunk for the roots of screen "${screen.name}"`);
     return { name: screen.name, modules };
   });
