@@ -2,7 +2,9 @@
 /**
  * `npm run bench:first-screen`: how long a customer waits, after the sign-in answer, for the first
  * product card, in Debian's chromium: cold (a new browser context, empty cache) and warm (the same
- * context signed out and back in, cache primed). Starts the stack as processes like bench/run.js
+ * context signed out and back in, cache primed). Then the next screen: in the cold visit, once the
+ * catalogue has settled (no new request for a second), one Add to Cart and the header's Cart link,
+ * timed from the click to the order summary on screen. Starts the stack as processes like bench/run.js
  * (or uses the one at BENCH_URL), seeds products and a customer, and prints one JSON object.
  *
  * Env: BENCH_URL + ADMIN_REGISTRATION_KEY (use a running stack instead), BENCH_RUNS (5),
@@ -119,6 +121,36 @@ async function visit(page, url, email) {
   });
 }
 
+/**
+ * The catalogue's next screen: once the first screen has settled (no new request for a second: what
+ * waits for the first screen has been fetched), one Add to Cart, then the Cart link; the time from
+ * that click to the order summary on screen.
+ */
+async function openCart(page) {
+  // settled: no new request for a second (the push channel's code and whatever waits for the first screen are in)
+  await page.waitForFunction(
+    () => {
+      const count = performance.getEntriesByType('resource').length;
+      const now = performance.now();
+      if (window.__settle?.count !== count) window.__settle = { count, since: now };
+      return now - window.__settle.since > 1000;
+    },
+    undefined,
+    { timeout: 30_000, polling: 100 },
+  );
+  const added = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/cart' && res.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await added;
+  const clickedAt = await page.evaluate(() => performance.now());
+  await page.getByRole('link', { name: /^Cart/ }).first().click();
+  await page.getByLabel('Order summary').waitFor({ state: 'visible', timeout: 30_000 });
+  const shownAt = await page.evaluate(() => performance.now());
+  // emptied again, so the next visit starts from the same catalogue
+  await page.getByRole('button', { name: /^Remove/ }).first().click();
+  await page.getByText('Your cart is empty').waitFor({ timeout: 10_000 });
+  return { ms: shownAt - clickedAt };
+}
+
 const summary = (samples) => {
   const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
   return { p50Ms: Math.round(percentile(sorted, 50)), maxMs: Math.round(sorted[sorted.length - 1]), runs: samples.length, firstRun: samples[0] };
@@ -131,11 +163,13 @@ async function main() {
     const { email } = await seed(stack);
     const cold = [];
     const warm = [];
+    const cart = [];
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addInitScript(watchFirstCard);
       const page = await context.newPage();
       cold.push(await visit(page, stack.url, email));
+      cart.push(await openCart(page));
       // signed out, same HTTP cache
       await context.clearCookies();
       warm.push(await visit(page, stack.url, email));
@@ -145,6 +179,7 @@ async function main() {
       firstScreen: 'sign-in answer -> first product card visible (/products)',
       cold: summary(cold),
       warm: summary(warm),
+      nextScreen: { what: 'the Cart link clicked on the settled catalogue (cold visit) -> order summary visible (/cart, one line)', ...summary(cart) },
       targets: { coldP50Ms: 1000, warmP50Ms: 500 },
       conditions: {
         date: new Date().toISOString(),

@@ -11,6 +11,7 @@
 import { DateTime } from 'luxon';
 import { addDays, isCalendarDate } from './calendar';
 import { DELIVERY_TIME_SLOTS, type DeliveryTimeSlot } from './constants';
+import { SCHEDULE_LIMITS } from './schedule-limits';
 
 /** ISO weekdays: Monday 1 … Sunday 7. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -19,19 +20,8 @@ export type IsoWeekday = (typeof WEEKDAYS)[number];
 /** A cut-off at "24:00" is the end of its day: the spec's rule, any date from today on. */
 export const END_OF_DAY = '24:00';
 
-export const SCHEDULE_LIMITS = {
-  /** a weekday's lead days (Wednesday deliveries, lead 1: order by Tuesday) */
-  leadDaysMax: 14,
-  /** a product's own lead time */
-  productLeadDaysMax: 30,
-  /** the longest span GET /api/delivery/calendar answers */
-  calendarDaysMax: 62,
-  closureMessageMax: 200,
-  /** closures that end today or later: the list stays small enough to answer whole */
-  upcomingClosuresMax: 100,
-  /** the longest closure */
-  closureDaysMax: 366,
-} as const;
+// in a module of its own, without Luxon: the web app's first bundle reads one of them
+export { SCHEDULE_LIMITS };
 
 /** One weekday's rule: whether there are deliveries, its cut-off (lead days + time of day), its slots. */
 export interface WeekdayRule {

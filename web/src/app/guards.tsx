@@ -1,15 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Outlet, useMatches, useNavigate } from 'react-router-dom';
-import type { RouteHandle } from '@/components/layouts/page-meta';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import type { RouteAccess, RouteHandle } from '@/components/layouts/page-meta';
 import { LoadingScreen } from '@/components/ui/loading';
 import { toast } from '@/components/ui/toast-store';
 import { useUser } from '@/features/auth/api/auth';
 import { AuthCardLoading, AuthFrame } from '@/features/auth/components/auth-frame';
-import { isAdmin } from '@/lib/user';
+import { isAdmin, type User } from '@/lib/user';
 import { redirectToLogin, REDIRECT_DELAY_MS } from './auth-redirect';
-import { FirstPageShown } from './first-page-shown';
 import { PrefetchSignedInScreens } from './prefetch';
-import { RealtimeBridge, Shell } from './signed-in-screens';
+import { afterFirstScreen, FirstPageShown } from './first-page-shown';
+import { CartPage, RealtimeBridge, Shell } from './signed-in-screens';
 import { NotFoundPage } from './routes/not-found';
 
 /** Where an admin lands instead of a customer-only page. */
@@ -43,6 +44,27 @@ function AuthCardAfterFirstPaint() {
   );
 }
 
+/** The page's first reads, asked for once per opening (each navigation to it), as soon as it may be shown. */
+function usePageReads(reads: RouteHandle['reads']) {
+  const client = useQueryClient();
+  const { key } = useLocation();
+  useEffect(() => {
+    if (reads) void reads(client);
+  }, [reads, client, key]);
+}
+
+/**
+ * A customer's next screen is the cart: its code is fetched once the first screen is shown, read
+ * and idle (the push channel's moment), so the cart opens at once from the catalogue.
+ */
+function usePrefetchCart(customerId: string | null) {
+  const client = useQueryClient();
+  useEffect(() => {
+    // a failed prefetch only means the cart's code is fetched when it is opened
+    if (customerId) void afterFirstScreen(client).then(() => CartPage.preload().catch(() => undefined));
+  }, [customerId, client]);
+}
+
 /** Not signed in: the 'Unauthorized' toast, then /api/login after 500 ms; nothing else is rendered. */
 export function UnauthorizedRedirect() {
   useEffect(() => redirectToLogin(), []);
@@ -73,32 +95,53 @@ export function GuardedLayout() {
   const { user, isLoading } = useUser();
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
-  const access = handle?.access ?? 'signedIn';
+  const verdict = pageVerdict(handle?.access ?? 'signedIn', user, isLoading);
+  usePageReads(verdict === 'page' ? handle?.reads : undefined);
+  usePrefetchCart(user && !isAdmin(user) ? user.id : null);
 
-  if (access === 'home' && (isLoading || !user)) {
+  if (verdict === 'page' && user) {
     return (
-      <AuthFrame landing>
-        <AuthCardAfterFirstPaint />
-      </AuthFrame>
+      <Suspense fallback={<LoadingScreen />}>
+        <RealtimeBridge user={user} />
+        <Shell user={user} page={handle ?? { title: '' }}>
+          <Suspense fallback={<LoadingScreen fullPage={false} />}>
+            <Outlet />
+            <FirstPageShown />
+          </Suspense>
+        </Shell>
+      </Suspense>
     );
   }
-  if (isLoading) return <LoadingScreen />;
-  if (!user) {
-    if (access === 'registered') return <NotFoundPage />;
-    return <UnauthorizedRedirect />;
+  switch (verdict) {
+    case 'landing':
+      return (
+        <AuthFrame landing>
+          <AuthCardAfterFirstPaint />
+        </AuthFrame>
+      );
+    case 'not-found':
+      return <NotFoundPage />;
+    case 'unauthorized':
+      return <UnauthorizedRedirect />;
+    case 'denied':
+      return <AccessDeniedRedirect />;
+    case 'admin-home':
+      return <Navigate to={ADMIN_HOME} replace />;
+    default:
+      return <LoadingScreen />;
   }
-  if (access === 'admin' && !isAdmin(user)) return <AccessDeniedRedirect />;
-  if (access === 'customer' && isAdmin(user)) return <Navigate to={ADMIN_HOME} replace />;
+}
 
-  return (
-    <Suspense fallback={<LoadingScreen />}>
-      <RealtimeBridge user={user} />
-      <Shell user={user} page={handle ?? { title: '' }}>
-        <Suspense fallback={<LoadingScreen fullPage={false} />}>
-          <Outlet />
-          <FirstPageShown />
-        </Suspense>
-      </Shell>
-    </Suspense>
-  );
+/** What the guard shows for a route's access and the session (the rules listed above GuardedLayout); 'page': the page itself. */
+function pageVerdict(
+  access: RouteAccess,
+  user: User | null | undefined,
+  isLoading: boolean,
+): 'landing' | 'loading' | 'not-found' | 'unauthorized' | 'denied' | 'admin-home' | 'page' {
+  if (access === 'home' && (isLoading || !user)) return 'landing';
+  if (isLoading) return 'loading';
+  if (!user) return access === 'registered' ? 'not-found' : 'unauthorized';
+  if (access === 'admin' && !isAdmin(user)) return 'denied';
+  if (access === 'customer' && isAdmin(user)) return 'admin-home';
+  return 'page';
 }

@@ -1,14 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { RouteHandle } from '@/components/layouts/page-meta';
 import { LoadingScreen } from '@/components/ui/loading';
+import { readCartPage } from '@/features/cart/api/cart-page-reads';
+import { productsQuery } from '@/features/products/api/products';
+import { readForPage } from '@/lib/page-reads';
 import { GuardedLayout } from './guards';
-import { ProductsPage } from './signed-in-screens';
+import { CartPage, ProductsPage } from './signed-in-screens';
 import { NotFoundPage } from './routes/not-found';
 
 // Every screen is its own chunk: the sign-in page loads none of them.
 const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page'));
-const CartPage = lazy(() => import('@/features/cart/components/cart-page'));
 // Order History with a customer's invoices in a tab (composed in ./routes)
 const OrdersPage = lazy(() => import('./routes/orders'));
 const AdminLoginPage = lazy(() => import('@/features/auth/components/admin-login-page'));
@@ -30,6 +33,18 @@ const InvoicesPage = lazy(() => import('@/features/invoices/components/invoices-
 const PriceListsPage = lazy(() => import('@/features/price-lists/components/price-lists-page'));
 // the customer's own details, password and optional emails (issue 20)
 const AccountPage = lazy(() => import('@/features/account/components/account-page'));
+
+/** The cart's code and its first reads, asked for together once the guard lets the customer in. */
+function openCart(client: QueryClient): Promise<void> {
+  void CartPage.preload();
+  return readCartPage(client);
+}
+
+/** The catalogue's code and its products, asked for together once the guard lets the user in. */
+function openCatalogue(client: QueryClient): Promise<void> {
+  void ProductsPage.preload();
+  return readForPage(client, productsQuery).then(() => undefined);
+}
 
 /** A lazily loaded page outside the guarded shell. */
 function Lazy({ page }: { page: ReactNode }) {
@@ -58,12 +73,12 @@ export const routes: RouteObject[] = [
       {
         path: '/products',
         element: <ProductsPage />,
-        ...page({ access: 'registered', title: 'Products', subtitle: 'Fresh breads, pastries and bagels, baked daily' }),
+        ...page({ access: 'registered', title: 'Products', subtitle: 'Fresh breads, pastries and bagels, baked daily', reads: openCatalogue }),
       },
       {
         path: '/cart',
         element: <CartPage />,
-        ...page({ access: 'customer', title: 'Shopping Cart', subtitle: 'Review your items and schedule your delivery' }),
+        ...page({ access: 'customer', title: 'Shopping Cart', subtitle: 'Review your items and schedule your delivery', reads: openCart }),
       },
       {
         path: '/orders',

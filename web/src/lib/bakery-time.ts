@@ -3,9 +3,10 @@
  * `now`, so cut-offs and countdowns follow the server's clock, in the bakery's time zone, whatever
  * the browser's own clock and zone say. The screens read it through `useBakeryClock`.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { BakeryCalendar } from '@contracts/calendar';
+import { readOnOpen } from './page-reads';
 import { CALENDAR_KEY } from './query-keys';
 
 export { CALENDAR_KEY };
@@ -15,8 +16,11 @@ export { CALENDAR_KEY };
  * delivery may be, whether a date is required), read whenever a screen that needs it opens.
  */
 export function useBakeryCalendar() {
-  return useQuery<BakeryCalendar>({ queryKey: CALENDAR_KEY, refetchOnMount: 'always' });
+  return useQuery(bakeryCalendarQuery);
 }
+
+/** GET /api/calendar, read on every opening of a screen that shows it (a page's reads count: lib/page-reads.ts). */
+export const bakeryCalendarQuery = queryOptions<BakeryCalendar>({ queryKey: CALENDAR_KEY, refetchOnMount: readOnOpen });
 
 /** What the server's clock is ahead of the browser's, in ms, from a calendar read at `readAt` (browser ms). */
 export function clockOffset(calendar: Pick<BakeryCalendar, 'now'> | undefined, readAt: number): number {

@@ -5,10 +5,11 @@
  */
 import { keepPreviousData, queryOptions, useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { addDays } from '@contracts/calendar';
+import { addDays, type BakeryCalendar } from '@contracts/calendar';
 import type { CalendarDay } from '@contracts/delivery-rules';
-import { SCHEDULE_LIMITS } from '@contracts/delivery-rules';
+import { SCHEDULE_LIMITS } from '@contracts/schedule-limits';
 import { getJson } from './api-client';
+import { readOnOpen } from './page-reads';
 import { DELIVERY_CALENDAR_KEY } from './query-keys';
 
 export { DELIVERY_CALENDAR_KEY };
@@ -23,6 +24,11 @@ export function deliveryCalendarPath({ from, to }: CalendarRange, productIds: re
   const query = new URLSearchParams({ from, to });
   if (productIds.length > 0) query.set('productIds', productIds.join(','));
   return `/api/delivery/calendar?${query.toString()}`;
+}
+
+/** The dates a delivery may be ordered for, by the bakery's calendar: today there to its furthest day ahead. */
+export function deliveryRange(calendar: Pick<BakeryCalendar, 'today' | 'maxDeliveryDaysAhead'>): CalendarRange {
+  return { from: calendar.today, to: addDays(calendar.today, calendar.maxDeliveryDaysAhead) };
 }
 
 /** `from`..`to` cut into the spans one request may ask for (SCHEDULE_LIMITS.calendarDaysMax days each). */
@@ -44,12 +50,17 @@ export function deliveryCalendarQuery(range: CalendarRange, productIds: readonly
     queryKey: [...DELIVERY_CALENDAR_KEY, range.from, range.to, productIds.join(',')],
     queryFn: async ({ signal }) => (await getJson<CalendarDay[]>(deliveryCalendarPath(range, productIds), { signal })) ?? [],
     placeholderData: keepPreviousData,
-    refetchOnMount: 'always',
+    refetchOnMount: readOnOpen,
   });
 }
 
 /** At most this many requests of 62 days: dates further ahead are left to the server's word at Place Order. */
 const MAX_WINDOWS = 3;
+
+/** The queries of `range` with these products: one per span, as many as a screen asks for. */
+export function deliveryDaysQueries(range: CalendarRange, productIds: readonly string[]) {
+  return calendarWindows(range, MAX_WINDOWS).map((w) => deliveryCalendarQuery(w, productIds));
+}
 
 export interface DeliveryDays {
   /** every date read, in order */
@@ -82,7 +93,7 @@ export function combineDeliveryDays(results: Pick<UseQueryResult<CalendarDay[]>,
 export function useDeliveryDays(range: CalendarRange | null, productIds: readonly string[]) {
   const queryClient = useQueryClient();
   const result = useQueries({
-    queries: range ? calendarWindows(range, MAX_WINDOWS).map((w) => deliveryCalendarQuery(w, productIds)) : [],
+    queries: range ? deliveryDaysQueries(range, productIds) : [],
     combine: combineDeliveryDays,
   });
   const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: DELIVERY_CALENDAR_KEY }), [queryClient]);

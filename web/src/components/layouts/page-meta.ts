@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 /** What each route tells the shell: who may see it, and the page header's title and subtitle. */
@@ -10,6 +11,12 @@ export interface RouteHandle {
   subtitle?: string;
   /** a different subtitle on mobile, when the spec gives one */
   mobileSubtitle?: string;
+  /**
+   * the page's code and first reads, asked for by the guard as soon as the page may be shown, so
+   * the reads travel while the code downloads (lib/page-reads.ts): the page's own hooks would ask
+   * only once the shell and the page's code had loaded and rendered
+   */
+  reads?: (client: QueryClient) => Promise<void>;
 }
 
 export const APP_NAME = 'Bakery Wholesale';

@@ -1,5 +1,5 @@
 import { CALENDAR_KEY, useBakeryCalendar } from '@/lib/bakery-time';
-import { DELIVERY_CALENDAR_KEY, useDeliveryDays, type DeliveryDays } from '@/lib/delivery-calendar';
+import { DELIVERY_CALENDAR_KEY, deliveryRange, useDeliveryDays, type DeliveryDays } from '@/lib/delivery-calendar';
 
 /**
  * The bakery's calendar (its time zone, today there, how many days ahead a delivery may be) and
@@ -7,4 +7,4 @@ import { DELIVERY_CALENDAR_KEY, useDeliveryDays, type DeliveryDays } from '@/lib
  * the server accepts, whatever the browser's clock and time zone say. (The hooks live in
  * web/src/lib, shared with the Change order dialog.)
  */
-export { CALENDAR_KEY, DELIVERY_CALENDAR_KEY, useBakeryCalendar, useDeliveryDays, type DeliveryDays };
+export { CALENDAR_KEY, DELIVERY_CALENDAR_KEY, deliveryRange, useBakeryCalendar, useDeliveryDays, type DeliveryDays };

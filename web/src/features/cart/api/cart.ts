@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import type { CartLine, PricingAnswer } from '@contracts/ordering';
 
@@ -12,15 +12,17 @@ export { CART_COUNT_KEY, CART_KEY, PRICING_KEY };
  * `expectedTotal`; a 409 names the changed prices and the cart is read again).
  */
 export function useCart() {
-  return useQuery<CartLine[]>({ queryKey: CART_KEY });
+  return useQuery(cartQuery);
 }
+
+export const cartQuery = queryOptions<CartLine[]>({ queryKey: CART_KEY });
 
 /**
  * How many of a product this customer's cart already holds (0 while the cart loads): it counts
  * against the product's stock. `enabled`: false for those without a cart (admins).
  */
 export function useQuantityInCart(productId: string, enabled = true): number {
-  const cart = useQuery<CartLine[]>({ queryKey: CART_KEY, enabled });
+  const cart = useQuery({ ...cartQuery, enabled });
   return (cart.data ?? []).reduce((n, line) => (line.productId === productId ? n + line.quantity : n), 0);
 }
 
@@ -35,8 +37,10 @@ export function useCartCount(enabled: boolean) {
  * the minimum or a hold, since they make its total and its hints).
  */
 export function usePricing() {
-  return useQuery<PricingAnswer>({ queryKey: PRICING_KEY });
+  return useQuery(pricingQuery);
 }
+
+export const pricingQuery = queryOptions<PricingAnswer>({ queryKey: PRICING_KEY });
 
 /** Adding a line changes the cart and (for a new product) its count. */
 export function useAddToCart() {

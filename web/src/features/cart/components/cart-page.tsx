@@ -11,7 +11,7 @@ import { ProductImage } from '@/components/ui/product-image';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { notify } from '@/components/ui/toast-store';
 import { usePlaceOrder } from '../api/place-order';
-import { addDays, deliveryDateRefusal } from '@contracts/calendar';
+import { deliveryDateRefusal } from '@contracts/calendar';
 import { CART_LINE_MAX, CART_LINE_MIN, DELIVERY_TIME_SLOTS, type DeliveryTimeSlot } from '@contracts/constants';
 import { DeliveryMessages, longDate, type CalendarRefusal } from '@contracts/delivery-rules';
 import type { CartLine } from '@contracts/ordering';
@@ -21,7 +21,8 @@ import { toIsoDate } from '@/lib/dates';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { formatAmount, formatCents, formatMoney, lineTotalCents, parseAmount } from '@/lib/money';
 import { useIsMobile } from '@/lib/use-is-mobile';
-import { useDeliveryDays } from '../api/calendar';
+import { deliveryRange, useDeliveryDays } from '../api/calendar';
+import { cartProductIds } from '../api/cart-page-reads';
 import { useCart, usePricing, useRemoveCartItem, useUpdateCartItem } from '../api/cart';
 import { MakeStandingOrderButton } from './make-standing-order-button';
 import { daysAt, firstOrderable, hasOrderingWindows, shownAt, unavailableNotes } from '../delivery-windows';
@@ -42,7 +43,7 @@ export function CartPage() {
   const [refusal, setRefusal] = useState<TermsRefusal | null>(null);
   const lines = cart.data ?? [];
   // the products' lead times narrow the delivery dates (one key for the same products, whatever the quantities)
-  const productKey = [...new Set(lines.flatMap((l) => (l.product ? [l.productId] : [])))].sort().join(',');
+  const productKey = cartProductIds(lines).join(',');
   const productIds = useMemo(() => (productKey ? productKey.split(',') : []), [productKey]);
 
   if (cart.isLoading) {
@@ -340,7 +341,7 @@ function DeliveryForm({
   const today = calendar.data?.today ?? toIsoDate(new Date());
   const maxDaysAhead = calendar.data?.maxDeliveryDaysAhead ?? Number.POSITIVE_INFINITY;
   const required = calendar.data?.requireDeliveryDate ?? false;
-  const range = calendar.data ? { from: calendar.data.today, to: addDays(calendar.data.today, calendar.data.maxDeliveryDaysAhead) } : null;
+  const range = calendar.data ? deliveryRange(calendar.data) : null;
   const delivery = useDeliveryDays(range, productIds);
   const { refetch: refetchDays } = delivery;
   // looked at every second; re-rendered when the countdown's minute or a day's cut-off passes

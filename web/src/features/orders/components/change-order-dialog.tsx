@@ -4,9 +4,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { notify } from '@/components/ui/toast-store';
-import { useDeliveryDays } from '@/lib/delivery-calendar';
+import { deliveryRange, useDeliveryDays } from '@/lib/delivery-calendar';
 import { useProducts } from '@/features/products/api/products';
-import { addDays, deliveryDateRefusal } from '@contracts/calendar';
+import { deliveryDateRefusal } from '@contracts/calendar';
 import { CART_LINE_MAX, CART_LINE_MIN, DELIVERY_TIME_SLOTS, SPECIAL_INSTRUCTIONS_MAX, type DeliveryTimeSlot } from '@contracts/constants';
 import { calendarDayAt } from '@contracts/delivery-rules';
 import { isLiveProduct } from '@contracts/live-product';
@@ -60,7 +60,7 @@ export function ChangeOrderDialog({ order, onClose }: { order: Order; onClose: (
   const now = useServerNow(offsetMs, 5_000);
   const today = calendar.data?.today ?? toIsoDate(new Date());
   const maxDaysAhead = calendar.data?.maxDeliveryDaysAhead ?? Number.POSITIVE_INFINITY;
-  const range = calendar.data ? { from: calendar.data.today, to: addDays(calendar.data.today, calendar.data.maxDeliveryDaysAhead) } : null;
+  const range = calendar.data ? deliveryRange(calendar.data) : null;
   // the products' lead times narrow the dates
   const productKey = [...new Set(lines.map((l) => l.productId))].sort().join(',');
   const productIds = useMemo(() => (productKey ? productKey.split(',') : []), [productKey]);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Category, Product } from '@contracts/catalog';
 import { apiJson } from '@/lib/api-client';
 import { LOW_STOCK_KEY, PRODUCTS_KEY } from '@/lib/query-keys';
@@ -10,8 +10,10 @@ export { LOW_STOCK_KEY, PRODUCTS_KEY };
  * the screen opens, for the admin screens: customers' submissions are not pushed to them.
  */
 export function useProducts({ fresh = false }: { fresh?: boolean } = {}) {
-  return useQuery<Product[]>({ queryKey: PRODUCTS_KEY, ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
+  return useQuery({ ...productsQuery, ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
 }
+
+export const productsQuery = queryOptions<Product[]>({ queryKey: PRODUCTS_KEY });
 
 export function useLowStockProducts() {
   return useQuery<Product[]>({ queryKey: LOW_STOCK_KEY, refetchOnMount: 'always' });
