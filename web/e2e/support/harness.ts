@@ -47,6 +47,31 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+/**
+ * Playwright's API requests (`context.request`) keep connections alive with Node's agent, which
+ * ignores the gateway's `Keep-Alive: timeout=5`: a request sent just as the gateway closes an idle
+ * connection is reset (read ECONNRESET, seen once in a CI-sized run). A browser retries an idempotent
+ * request on a reused connection that was reset; every context of this browser does the same for
+ * GET and HEAD, once.
+ */
+export function retryStaleConnections(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    const fetch = context.request.fetch.bind(context.request);
+    context.request.fetch = async (urlOrRequest, options) => {
+      try {
+        return await fetch(urlOrRequest, options);
+      } catch (err) {
+        const method = (options?.method ?? (typeof urlOrRequest === 'string' ? 'GET' : urlOrRequest.method())).toUpperCase();
+        if (!['GET', 'HEAD'].includes(method) || !/ECONNRESET|socket hang up/.test(String(err))) throw err;
+        return fetch(urlOrRequest, options);
+      }
+    };
+    return context;
+  };
+}
+
 /** Starts the stack and the browser; the web app is served from web/dist. `env`: more for every process of the stack. */
 export async function startE2E({ env = {} }: { env?: Record<string, string> } = {}): Promise<E2E> {
   checkPrerequisites();
@@ -56,6 +81,7 @@ export async function startE2E({ env = {} }: { env?: Record<string, string> } = 
     TestStack.start({ env: { ...env, WEB_DIST_DIR: WEB_DIST, OBJECT_STORAGE_DIR: storageDir } }),
     chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true }),
   ]);
+  retryStaleConnections(browser);
   // a failure here leaves no stack running behind a test file that can no longer close it
   const admin = await signedInAdmin(stack.url).catch(async (err: unknown) => {
     await browser.close().catch(() => undefined);
