@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { makeUser } from '@/testing/fixtures';
 import { jsonResponse, mockFetch, renderRoutes } from '@/testing/test-utils';
 import { routes } from './router';
 
@@ -11,20 +12,7 @@ jest.mock('@/features/cart/components/cart-page', () => {
 jest.mock('@/features/products/components/products-page', () => ({ __esModule: true, default: () => <p>The catalogue</p> }));
 jest.mock('@/features/dashboard/components/admin-dashboard-page', () => ({ __esModule: true, default: () => <p>The admin dashboard</p> }));
 
-const user = (role: 'customer' | 'admin') => ({
-  id: `u-${role}`,
-  email: 'cafe@demo.bakery',
-  role,
-  firstName: 'Ada',
-  lastName: 'Baker',
-  businessName: 'Corner Coffee',
-  businessType: 'coffee_shop',
-  profileImageUrl: null,
-  phone: null,
-  address: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-});
+const user = (role: 'customer' | 'admin') => makeUser({ id: `u-${role}`, role, firstName: 'Ada', lastName: 'Baker', businessName: 'Corner Coffee', businessType: 'coffee_shop' });
 
 function serve(role: 'customer' | 'admin') {
   mockFetch({
