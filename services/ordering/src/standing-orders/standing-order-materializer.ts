@@ -25,6 +25,7 @@ import { SERVICE_LOGGER } from '@bakery/service-kit';
 import { DataSource } from 'typeorm';
 import { CatalogClient } from '../catalog/catalog.client';
 import { DeliveryScheduleService } from '../delivery/delivery-schedule.service';
+import { batchesByCustomer } from '../domain/delivery-batches';
 import { orderIdFor } from '../domain/order-id';
 import { priceDelivery } from '../domain/standing-delivery';
 import { ORDERING_CONFIG, type OrderingConfig } from '../ordering.config';
@@ -42,7 +43,8 @@ const PAGE = 500;
 /**
  * Deliveries placed together: one catalog transaction reserves them all, one statement writes
  * them all (a cut-off makes thousands due at once; one by one, each paid a transaction in catalog
- * and one in ordering).
+ * and one in ordering). A batch may run past it to hold all of its last customer's deliveries
+ * (`batchesByCustomer`).
  */
 const BATCH = 50;
 /** Batches in flight at once per instance (each waits mostly on catalog and Postgres). */
@@ -124,8 +126,8 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
       if (rows.length === 0) break;
       after = rows[rows.length - 1].id;
       const deliveries = await this.dueDeliveries(rows, today, due);
-      const batches = Array.from({ length: Math.ceil(deliveries.length / BATCH) }, (_, i) => deliveries.slice(i * BATCH, (i + 1) * BATCH));
-      // CONCURRENCY workers take the next batch as soon as they are free
+      // CONCURRENCY workers take the next batch as soon as they are free; no two share a customer
+      const batches = batchesByCustomer(deliveries, ({ row }) => row.customerId, BATCH);
       let next = 0;
       const worker = async () => {
         while (next < batches.length && !this.task.isStopped) placed += await this.place(batches[next++], ctx, pricing, termsOf);
