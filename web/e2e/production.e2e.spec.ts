@@ -95,6 +95,9 @@ describe('production documents and invoices in chromium', () => {
 
   beforeAll(async () => {
     e2e = await startE2E({ env: { BAKERY_TIMEZONE: ZONE } });
+    // the bakery's day must not change under the file: a run across New York's midnight read
+    // "tomorrow" before it and opened Production on the day after (TestStack.setClock stops it)
+    e2e.stack.setClock(new Date());
     products = await seedCatalogue(e2e.admin, [
       { name: 'Classic Baguette', price: '3.25', category: 'breads', stock: 500, description: 'Crisp French baguette' },
       { name: 'Butter Croissant', price: '2.75', category: 'pastries', stock: 500, description: 'Flaky, laminated with French butter' },
@@ -109,6 +112,7 @@ describe('production documents and invoices in chromium', () => {
     bistro = await customerOrders('Bistro Forno', 1, [['Classic Baguette', 6], ['Everything Bagel', 12]], 'Kitchen entrance');
   });
   afterAll(async () => {
+    e2e?.stack.setClock(null);
     await e2e?.close();
   });
 
