@@ -1,20 +1,8 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import * as path from 'node:path';
-import { dropNamespace, uniqueNamespace } from '@bakery/testing';
+import { dropNamespace, freePort, uniqueNamespace } from '@bakery/testing';
 
 const START_SCRIPT = path.resolve(__dirname, '..', 'dist', 'start.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 function runStart(env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, [START_SCRIPT], {

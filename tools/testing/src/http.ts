@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:net';
 /** Small fetch helpers for API tests: JSON in, status and parsed body out. */
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -142,4 +143,16 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, in
     }),
   );
   return results;
+}
+
+/** A TCP port nothing listens on right now (the OS picks it), for a server a test starts itself. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
 }

@@ -25,6 +25,8 @@ export class NamespacedNatsServer extends ServerNats {
       name: options.name,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 250,
+      // as connectNats: a NATS server not up yet is waited for, not a failed start
+      waitOnFirstConnect: true,
       gracefulShutdown: true,
       gracePeriod: 200,
     });

@@ -9,6 +9,9 @@ export async function connectNats(url: string, name: string, logger?: Logger): P
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
     pingInterval: 10_000,
+    // a service started while NATS is still coming up (a restart, a slow boot) waits for it
+    // instead of failing its start: without it the first connect gives up after one refusal
+    waitOnFirstConnect: true,
     // no Error (and stack) captured per request and JetStream publish in case it fails later: a
     // measurable share of every service's CPU (bench/README.md); RpcClient words the failures itself
     noAsyncTraces: true,

@@ -1,23 +1,11 @@
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { ApiClient, dropNamespace, TEST_ADMIN_KEY, uniqueEmail, uniqueNamespace } from '@bakery/testing';
+import { ApiClient, dropNamespace, freePort, TEST_ADMIN_KEY, uniqueEmail, uniqueNamespace } from '@bakery/testing';
 import { ProcessName, ProcessStack, waitForHealthy } from '../../src/process-stack';
 
 export const INITIAL_STOCK = 100_000;
 /** Short, so stock held by an order that was never written comes back within the test. */
 export const RESERVATION_TTL_MS = 3000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface LoadResult {
   statuses: Map<number, number>;
