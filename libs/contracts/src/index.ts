@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 export * from './services';
 export * from './naming';
+export * from './text-order';
 export * from './errors';
 export * from './events';
 export * from './health';

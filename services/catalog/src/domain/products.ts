@@ -2,6 +2,7 @@ import {
   AppError,
   CatalogMessages,
   Category,
+  compareNames,
   CreateProductDto,
   isLiveProduct,
   LIVE_PRODUCT,
@@ -133,7 +134,7 @@ export function compareForListing(
     if (b.category === null) return -1;
     return a.category < b.category ? -1 : 1;
   }
-  const byName = a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+  const byName = compareNames(a.name, b.name);
   if (byName !== 0) return byName;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -4,6 +4,7 @@ import {
   type Batches,
   calendarDay,
   type Category,
+  compareNames,
   DELIVERY_TIME_SLOTS,
   type DeliveryException,
   type DeliveryTimeSlot,
@@ -119,7 +120,7 @@ export function compareProducts(a: { category: Category | null; name: string; pr
     if (b.category === null) return -1;
     return a.category < b.category ? -1 : 1;
   }
-  const byName = a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+  const byName = compareNames(a.name, b.name);
   if (byName !== 0) return byName;
   return a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0;
 }
@@ -186,8 +187,8 @@ export function changesSincePrint(
   }
   return changes.sort(
     (a, b) =>
-      a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) ||
-      a.businessName.localeCompare(b.businessName, 'en', { sensitivity: 'base' }) ||
+      compareNames(a.name, b.name) ||
+      compareNames(a.businessName, b.businessName) ||
       (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0) ||
       (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0),
   );
@@ -240,7 +241,7 @@ export function comparePackingSlips(
     if (b.dropPosition === null) return -1;
     return a.dropPosition - b.dropPosition;
   }
-  const byName = a.businessName.localeCompare(b.businessName, 'en', { sensitivity: 'base' });
+  const byName = compareNames(a.businessName, b.businessName);
   if (byName !== 0) return byName;
   if (a.customerId !== b.customerId) return a.customerId < b.customerId ? -1 : 1;
   return a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0;

@@ -5,6 +5,7 @@ import {
   type BakeListCustomer,
   type BakeListCustomersPage,
   CatalogPatterns,
+  compareNames,
   CustomersPatterns,
   type DeliveryDetails,
   type DeliveryTimeSlot,
@@ -139,7 +140,7 @@ export class ProductionService {
         projected: r.projected,
         orderId: r.orderId,
       }))
-      .sort((a, b) => a.businessName.localeCompare(b.businessName, 'en', { sensitivity: 'base' }) || Number(a.projected) - Number(b.projected) || (a.orderId ?? '').localeCompare(b.orderId ?? ''));
+      .sort((a, b) => compareNames(a.businessName, b.businessName) || Number(a.projected) - Number(b.projected) || (a.orderId ?? '').localeCompare(b.orderId ?? ''));
     return { customers: customers.slice(0, PRODUCTION_LIMITS.drillDownMax), total: customers.length };
   }
 
