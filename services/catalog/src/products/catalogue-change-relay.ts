@@ -63,10 +63,15 @@ export class CatalogueChangeRelay implements OnModuleInit, OnModuleDestroy {
     if (!this.stopped) await this.listen();
   }
 
-  /** Sends the broadcast now (the products' change has committed). */
-  announce(): void {
+  /**
+   * Sends the broadcast now (the products' change has committed) and resolves once the NATS server
+   * has it: the answer leaves on the RPC server's own connection, which nothing orders after this
+   * one's buffered writes.
+   */
+  async announce(): Promise<void> {
     try {
       publishBroadcast(this.nc, this.config.namespace, CatalogBroadcasts.changed, {});
+      await this.nc.flush();
     } catch (err) {
       // the trigger's notification follows anyway
       this.logger.warn({ err }, 'catalogue change could not be announced');
@@ -78,7 +83,7 @@ export class CatalogueChangeRelay implements OnModuleInit, OnModuleDestroy {
     this.pending = true;
     setImmediate(() => {
       this.pending = false;
-      this.announce();
+      void this.announce();
     });
   }
 }

@@ -108,7 +108,7 @@ export class ProductsService {
 
   /** An admin's edit; a new photo must be a registered upload (keeping the current one always works). */
   update(id: string, changes: UpdateProductDto): Promise<Product> {
-    return this.bus.inTransaction(async (tx) => {
+    return this.write(async (tx) => {
       const current = await this.find(tx.manager, id, true);
       if (changes.imageUrl && changes.imageUrl !== current.imageUrl) await this.uploads.assertRegistered(tx.manager, changes.imageUrl);
       const next = applyUpdate(current, changes);
@@ -118,7 +118,7 @@ export class ProductsService {
   }
 
   toggleActive(id: string): Promise<Product> {
-    return this.bus.inTransaction(async (tx) => {
+    return this.write(async (tx) => {
       const current = await this.find(tx.manager, id, true);
       await tx.manager.getRepository(ProductEntity).update({ id }, { isActive: !current.isActive });
       return this.afterWrite(tx, id);
@@ -126,12 +126,11 @@ export class ProductsService {
   }
 
   /** Removes the product; ordering drops it from open carts on product.deleted. */
-  async delete(id: string): Promise<{ productId: string }> {
-    return this.bus.inTransaction(async (tx) => {
+  delete(id: string): Promise<{ productId: string }> {
+    return this.write(async (tx) => {
       const [deleted]: [{ id: string }[], number] = await tx.manager.query('DELETE FROM products WHERE id = $1 RETURNING id', [id]);
       if (deleted.length === 0) throw AppError.notFound(CatalogMessages.productNotFound);
       await tx.publish<ProductDeletedEvent>(CatalogEvents.productDeleted, { productId: id });
-      tx.afterCommit(() => this.changes.announce());
       return { productId: id };
     });
   }
@@ -152,7 +151,7 @@ export class ProductsService {
 
   /** Inserts a product once `checks` (in the same transaction) have passed; a refusal writes nothing. */
   private insert(fields: ProductFields, checks: (manager: EntityManager) => Promise<void>): Promise<Product> {
-    return this.bus.inTransaction(async (tx) => {
+    return this.write(async (tx) => {
       await checks(tx.manager);
       const repo = tx.manager.getRepository(ProductEntity);
       const saved = await repo.save(repo.create(fields));
@@ -161,13 +160,20 @@ export class ProductsService {
   }
 
   /**
-   * Every catalogue write ends here: alert kept in step with stock, fresh row answered, and the
-   * caches told before the answer goes (`catalog.changed`: see catalogue-change-relay.ts).
+   * Every catalogue write goes through here: committed, then the caches told before the answer
+   * goes (`catalog.changed`: see catalogue-change-relay.ts), so whoever acts on the answer reads
+   * the change.
    */
+  private async write<T>(work: (tx: EventTransaction) => Promise<T>): Promise<T> {
+    const answer = await this.bus.inTransaction(work);
+    await this.changes.announce();
+    return answer;
+  }
+
+  /** A written product's last steps: alert kept in step with stock, fresh row answered. */
   private async afterWrite(tx: EventTransaction, id: string): Promise<Product> {
     const product = await this.find(tx.manager, id);
     await this.alerts.sync(tx, product);
-    tx.afterCommit(() => this.changes.announce());
     return toProduct(product);
   }
 
