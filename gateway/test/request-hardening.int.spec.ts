@@ -6,7 +6,7 @@
  * is web/e2e/cross-origin.e2e.spec.ts.
  */
 import { REQUEST_MARKER_HEADER, REQUEST_MARKER_VALUE } from '@bakery/contracts';
-import { ApiClient, api, signedInAdmin, signedInCustomer, TEST_PASSWORD, TestStack, uniqueEmail } from '@bakery/testing';
+import { ApiClient, api, eventually, signedInAdmin, signedInCustomer, TEST_PASSWORD, TestStack, uniqueEmail } from '@bakery/testing';
 import { io } from 'socket.io-client';
 
 const ATTACKER = 'http://127.0.0.1:1';
@@ -51,8 +51,11 @@ describe('requests from other origins', () => {
     expect(order.status).toBe(201);
     expect((await customer.post('/api/cart', { productId, quantity: 1 })).status).toBe(201);
     const line = (await customer.get('/api/cart')).body[0];
-    const unreadBefore = (await admin.get('/api/admin/notifications/count')).body.count;
-    expect(unreadBefore).toBeGreaterThan(0);
+    // the order's notification is written when notifications reads the order's event: wait for it
+    const unreadBefore = await eventually(async () => {
+      const count: number = (await admin.get('/api/admin/notifications/count')).body.count;
+      return count > 0 && count;
+    });
 
     // the shapes a page can send without a preflight: a no-cors fetch with no body or a text
     // body, and a form; each with an attacker's Origin (what chromium sends), and the same
