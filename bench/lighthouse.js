@@ -3,8 +3,8 @@
  * `npm run bench:lighthouse`: Lighthouse at phone width (its default mobile emulation: slow 4G, 4x
  * CPU slowdown) on the sign-in page as a visitor, and on the catalogue and the cart as a signed-in
  * customer with one cart line, against a running stack with the sample catalogue (`npm start`, then
- * `npm run seed`). Prints one line per page: the scores, the metrics, the largest paint's element and
- * what was downloaded before it.
+ * `npm run seed`). Prints one line per page: the scores, the metrics, the largest paint's element,
+ * what was downloaded before it and how fast the machine was (scores move with it).
  *
  * The customer is signed in the way a browser is (the gateway's cookies in the browser's jar, the
  * session hint included), not with an injected Cookie header: the web app reads the hint. Each page
@@ -78,7 +78,18 @@ function summary(page, report) {
   const metrics = METRICS.map((m) => `${m.replace(/-/g, ' ')} ${report.audits[m].displayValue}`).join(', ');
   // the largest paint's element: shows the page is the one meant (not the sign-in page, not a 404)
   const lcp = report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? 'none';
-  return `${page}: ${scores}; ${metrics}; largest paint: ${lcp}; ${bytesBefore(report)}`;
+  return `${page}: ${scores}; ${metrics}; largest paint: ${lcp}; ${bytesBefore(report)}; ${speedOfThisMachine(report)}`;
+}
+
+/**
+ * How fast this machine was during the run: Lighthouse's benchmark index (a fixed piece of work it
+ * times; the simulated 4x CPU multiplies what this machine did, so scores only compare between runs
+ * of similar index) and the first paint as really observed, unthrottled.
+ */
+function speedOfThisMachine(report) {
+  const index = report.environment?.benchmarkIndex;
+  const observed = report.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint;
+  return `benchmark index ${index === undefined ? 'unknown' : Math.round(index)}, first paint observed unthrottled ${typeof observed === 'number' ? `${Math.round(observed)} ms` : 'unknown'}`;
 }
 
 /**
