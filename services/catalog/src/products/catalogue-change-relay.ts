@@ -64,26 +64,32 @@ export class CatalogueChangeRelay implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Sends the broadcast now (the products' change has committed) and resolves once the NATS server
-   * has it: the answer leaves on the RPC server's own connection, which nothing orders after this
-   * one's buffered writes.
+   * Sends the broadcast now (an admin's change has committed) and resolves once the NATS server has
+   * it: the answer leaves on the RPC server's own connection, which nothing orders after this one's
+   * buffered writes.
    */
   async announce(): Promise<void> {
+    if (this.publish()) await this.nc.flush().catch((err: unknown) => this.logger.warn({ err }, 'catalogue change could not be announced'));
+  }
+
+  /** false if the broadcast could not be sent (the trigger's notification follows anyway) */
+  private publish(): boolean {
     try {
       publishBroadcast(this.nc, this.config.namespace, CatalogBroadcasts.changed, {});
-      await this.nc.flush();
+      return true;
     } catch (err) {
-      // the trigger's notification follows anyway
       this.logger.warn({ err }, 'catalogue change could not be announced');
+      return false;
     }
   }
 
+  /** The trigger's notifications (every checkout's reservation among them): published, no answer waits on a flush. */
   private changed(): void {
     if (this.pending) return;
     this.pending = true;
     setImmediate(() => {
       this.pending = false;
-      void this.announce();
+      this.publish();
     });
   }
 }
