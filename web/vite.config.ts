@@ -28,8 +28,18 @@ const FIRST_SCREENS: FirstScreen[] = [
 ];
 const CHUNK_GROUPS_FILE = fileURLToPath(new URL('./.cache/chunk-groups.json', import.meta.url));
 
+/**
+ * react-router 7's package exports name only its development build (dev warnings on: console
+ * warnings, a developer's error page), whatever the mode (remix-run/react-router#14102): builds take
+ * its production files, the same code with the warnings off. `vite` in development keeps the default.
+ */
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
 // In development the gateway (npm start) serves /api and /socket.io on port 3000.
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
   const scan = mode === 'chunk-scan';
   const groupOf = scan ? () => undefined : chunkGroupOf(CHUNK_GROUPS_FILE);
   return {
@@ -44,11 +54,12 @@ export default defineConfig(({ mode }) => {
       }),
     ],
     resolve: {
-      alias: {
-        '@': fileURLToPath(new URL('./src', import.meta.url)),
+      alias: [
+        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
         // pure modules of the shared contracts (money.ts, constants.ts); types come with `import type`
-        '@contracts': fileURLToPath(new URL('../libs/contracts/src', import.meta.url)),
-      },
+        { find: '@contracts', replacement: fileURLToPath(new URL('../libs/contracts/src', import.meta.url)) },
+        ...(command === 'build' ? REACT_ROUTER_PRODUCTION : []),
+      ],
     },
     server: {
       proxy: {
