@@ -462,6 +462,16 @@ describe('production documents', () => {
     expect(runRows.slice(1).map((r) => r[3])).toContain('1 Alder Cafe Road, London');
   });
 
+  it('compares with the newest print: a new print of the date clears the changes the last one showed', async () => {
+    const before = (await admin.get(`/api/admin/production/bake-list?date=${DATE}`)).body;
+    expect(before.changesTotal).toBe(4);
+    stack.setClock(new Date(CUTOFF.getTime() + 60_000));
+    const printed = await admin.post('/api/admin/production/prints', { date: DATE });
+    expect(printed.body.printedAt).toBe(new Date(CUTOFF.getTime() + 60_000).toISOString());
+    const after = (await admin.get(`/api/admin/production/bake-list?date=${DATE}`)).body;
+    expect(after).toMatchObject({ printedAt: printed.body.printedAt, changes: [], changesTotal: 0, products: before.products });
+  });
+
   it('keeps the documents to admins and refuses bad dates, formats and paper with field messages', async () => {
     for (const path of [
       `/api/admin/production/bake-list?date=${DATE}`,

@@ -3,10 +3,10 @@ import { DEFAULT_DELIVERY_SCHEDULE, DELIVERY_TIME_SLOTS, type DeliverySchedule, 
 import {
   bakeListProducts,
   batchesOf,
-  changesSincePrint,
   comparePackingSlips,
   currentUnits,
   cutoffState,
+  namedChanges,
   orderNumberOf,
   pageBySize,
   productNames,
@@ -15,6 +15,7 @@ import {
   runSheetOf,
   type StandingOrderForDate,
   sumUnits,
+  unitChangesSincePrint,
   weekGrid,
 } from './production';
 
@@ -176,15 +177,26 @@ describe('changes since the print', () => {
       { productId: 'bagel', customerId: 'deli', quantity: 6 }, // added
       // croissant for cafe: cancelled
     ];
-    expect(changesSincePrint(printed, now, nameOf)).toEqual([
+    const changed = unitChangesSincePrint(printed, now);
+    // unnamed: the customers to ask for are those of lines still there
+    expect(changed.filter((c) => c.after > 0).map((c) => c.customerId).sort()).toEqual(['cafe', 'deli']);
+    expect(namedChanges(changed, nameOf)).toEqual([
       { productId: 'baguette', name: 'Baguette', customerId: 'cafe', businessName: 'Corner Coffee', before: 30, after: 35 },
       { productId: 'croissant', name: 'Croissant', customerId: 'cafe', businessName: 'Corner Coffee', before: 12, after: 0 },
       { productId: 'bagel', name: 'Plain Bagel', customerId: 'deli', businessName: 'Deli', before: 0, after: 6 },
     ]);
   });
 
-  it('is empty when nothing changed', () => {
-    expect(changesSincePrint(printed, printed, nameOf)).toEqual([]);
+  it('names lines gone since by the print, whatever the names are now', () => {
+    const renamed = (line: { productId: string; customerId: string }) => ({ name: `now ${line.productId}`, businessName: `now ${line.customerId}` });
+    expect(namedChanges(unitChangesSincePrint(printed, printed.slice(1)), renamed)).toEqual([
+      { productId: 'baguette', name: 'Baguette', customerId: 'cafe', businessName: 'Corner Coffee', before: 30, after: 0 },
+    ]);
+  });
+
+  it('is empty when nothing changed, and leaves out lines printed with nothing', () => {
+    expect(unitChangesSincePrint(printed, printed)).toEqual([]);
+    expect(unitChangesSincePrint([...printed, { ...printed[0], customerId: 'deli', quantity: 0 }], printed)).toEqual([]);
   });
 });
 

@@ -161,37 +161,58 @@ export function currentUnits(placed: readonly CustomerUnits[], projected: readon
   return sumUnits([...placed, ...projected]);
 }
 
+/** A (product, customer) line whose units differ from the print's, before it is named. */
+export interface UnitChange {
+  productId: string;
+  customerId: string;
+  before: number;
+  after: number;
+  /** the print's line, for names of lines gone since (their product or customer may be gone too) */
+  printed?: PrintedLine;
+}
+
 /**
  * What changed since the print: every (product, customer) whose units differ from the print's
- * (added since: before 0; gone since: after 0), by product name, then business name. `now` need
- * not carry names: those of lines that are still there come from `nameOf`, the others from the print.
+ * (added since: before 0; gone since: after 0), unnamed and in no order. One pass over each side:
+ * a print holds a line per product and customer (ten thousand for two thousand orders).
  */
-export function changesSincePrint(
-  printed: readonly PrintedLine[],
-  now: readonly CustomerUnits[],
-  nameOf: (line: CustomerUnits) => { name: string; businessName: string },
-): BakeListChange[] {
+export function unitChangesSincePrint(printed: readonly PrintedLine[], now: readonly CustomerUnits[]): UnitChange[] {
   const before = new Map(printed.map((line) => [key(line.productId, line.customerId), line]));
-  const changes: BakeListChange[] = [];
-  const seen = new Set<string>();
+  const changes: UnitChange[] = [];
   for (const line of now) {
     const k = key(line.productId, line.customerId);
-    seen.add(k);
     const was = before.get(k);
+    before.delete(k);
     if (was?.quantity === line.quantity) continue;
-    changes.push({ productId: line.productId, customerId: line.customerId, ...nameOf(line), before: was?.quantity ?? 0, after: line.quantity });
+    changes.push({ productId: line.productId, customerId: line.customerId, before: was?.quantity ?? 0, after: line.quantity });
   }
-  for (const was of printed) {
-    if (seen.has(key(was.productId, was.customerId)) || was.quantity === 0) continue;
-    changes.push({ productId: was.productId, name: was.name, customerId: was.customerId, businessName: was.businessName, before: was.quantity, after: 0 });
+  // what is left of the print is gone since
+  for (const was of before.values()) {
+    if (was.quantity !== 0) changes.push({ productId: was.productId, customerId: was.customerId, before: was.quantity, after: 0, printed: was });
   }
-  return changes.sort(
-    (a, b) =>
-      compareNames(a.name, b.name) ||
-      compareNames(a.businessName, b.businessName) ||
-      (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0) ||
-      (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0),
-  );
+  return changes;
+}
+
+/**
+ * The changes named and in order, by product name, then business name: lines still there are named
+ * by `nameOf`, lines gone since by the print.
+ */
+export function namedChanges(changes: readonly UnitChange[], nameOf: (line: CustomerUnits) => { name: string; businessName: string }): BakeListChange[] {
+  return changes
+    .map(({ productId, customerId, before, after, printed }) => ({
+      productId,
+      ...(printed ? { name: printed.name, businessName: printed.businessName } : nameOf({ productId, customerId, quantity: after })),
+      customerId,
+      before,
+      after,
+    }))
+    .sort(
+      (a, b) =>
+        compareNames(a.name, b.name) ||
+        compareNames(a.businessName, b.businessName) ||
+        (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0) ||
+        (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0),
+    );
 }
 
 /** The week view's grid: per product, the units (placed + projected) of each date, products in document order. */

@@ -23,11 +23,11 @@ import { DataSource } from 'typeorm';
 import { DeliveryScheduleService } from '../delivery/delivery-schedule.service';
 import {
   bakeListProducts,
-  changesSincePrint,
   comparePackingSlips,
   currentUnits,
   cutoffState,
   type CustomerUnits,
+  namedChanges,
   orderNumberOf,
   pageBySize,
   type PrintedLine,
@@ -37,6 +37,7 @@ import {
   projectedUnits,
   type ProjectedDelivery,
   runSheetOf,
+  unitChangesSincePrint,
   weekGrid,
 } from '../domain/production';
 import { GONE_PRODUCT_NAME } from '../domain/standing-delivery';
@@ -48,6 +49,14 @@ const PRODUCTS_PER_REQUEST = 500;
 /** Customers asked of customers per request: addresses may be long, and an answer must stay far below 1 MB. */
 const CUSTOMERS_PER_REQUEST = 200;
 const UNKNOWN_CUSTOMER = 'Unknown customer';
+/** Dates whose last print stays read in memory (a week ahead). */
+const PRINTS_KEPT = 7;
+
+/** A date's last print: when, and the bake list's lines as printed. */
+interface LastPrint {
+  printedAt: string;
+  lines: PrintedLine[];
+}
 
 /** Units of a product for a customer on placed orders, with the names the orders kept. */
 interface PlacedRow extends CustomerUnits {
@@ -75,6 +84,13 @@ interface SlipRow {
  */
 @Injectable()
 export class ProductionService {
+  /**
+   * The last print of recent dates as read, with the version of its row: a print keeps a line per
+   * product and customer (ten thousand for two thousand orders, over a megabyte of JSON), which the
+   * bake list compares with on every read. It is read again only when the date was printed again.
+   */
+  private readonly prints = new Map<string, { version: string; print: LastPrint }>();
+
   constructor(
     private readonly db: DataSource,
     private readonly delivery: DeliveryScheduleService,
@@ -98,14 +114,13 @@ export class ProductionService {
       changesTotal: 0,
     };
     if (!print) return list;
-    const now = currentUnits(placed, projectedLines);
     // only the changed lines need their customers' names: find them first, then ask
-    const changed = changesSincePrint(print.lines, now, () => ({ name: '', businessName: '' }));
+    const changed = unitChangesSincePrint(print.lines, currentUnits(placed, projectedLines));
     const customers = await this.customerNames(
       changed.filter((c) => c.after > 0).map((c) => c.customerId),
       placed,
     );
-    const all = changesSincePrint(print.lines, now, (line) => ({ name: names(line.productId).name, businessName: customers(line.customerId) }));
+    const all = namedChanges(changed, (line) => ({ name: names(line.productId).name, businessName: customers(line.customerId) }));
     return { ...list, changes: all.slice(0, PRODUCTION_LIMITS.changesMax), changesTotal: all.length };
   }
 
@@ -279,12 +294,23 @@ export class ProductionService {
     return { orders, placed };
   }
 
-  private async lastPrint(date: string): Promise<{ printedAt: string; lines: PrintedLine[] } | null> {
-    const [row]: { printedAt: Date; lines: PrintedLine[] }[] = await this.db.query(
-      `SELECT printed_at AS "printedAt", lines FROM production_prints WHERE delivery_date = $1::date`,
+  private async lastPrint(date: string): Promise<LastPrint | null> {
+    // xmin: Postgres's id of the transaction that wrote this version of the row; every print writes a new one
+    const [current]: { version: string }[] = await this.db.query(`SELECT xmin::text AS version FROM production_prints WHERE delivery_date = $1::date`, [date]);
+    const kept = this.prints.get(date);
+    if (current && kept?.version === current.version) return kept.print;
+    this.prints.delete(date);
+    if (!current) return null;
+    const [row]: { version: string; printedAt: Date; lines: PrintedLine[] }[] = await this.db.query(
+      `SELECT xmin::text AS version, printed_at AS "printedAt", lines FROM production_prints WHERE delivery_date = $1::date`,
       [date],
     );
-    return row ? { printedAt: row.printedAt.toISOString(), lines: row.lines } : null;
+    if (!row) return null;
+    const print = { printedAt: row.printedAt.toISOString(), lines: row.lines };
+    this.prints.set(date, { version: row.version, print });
+    // the date read longest ago goes first (a Map keeps the order of insertion)
+    if (this.prints.size > PRINTS_KEPT) this.prints.delete(this.prints.keys().next().value!);
+    return print;
   }
 
   /** The products' names, categories and batch sizes for placed and projected lines. */
