@@ -10,6 +10,7 @@ import { isAdmin, type User } from '@/lib/user';
 import { redirectToLogin, REDIRECT_DELAY_MS } from './auth-redirect';
 import { PrefetchSignedInScreens } from './prefetch';
 import { afterFirstScreen, FirstPageShown } from './first-page-shown';
+import { readShell } from './shell-reads';
 import { CartPage, RealtimeBridge, Shell } from './signed-in-screens';
 import { NotFoundPage } from './routes/not-found';
 
@@ -51,6 +52,14 @@ function usePageReads(reads: RouteHandle['reads']) {
   useEffect(() => {
     if (reads) void reads(client);
   }, [reads, client, key]);
+}
+
+/** What the shell shows (readShell), asked for as soon as the shell is to be shown to `user`. */
+function useShellReads(user: User | null) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (user) void readShell(client, user);
+  }, [user, client]);
 }
 
 /**
@@ -97,6 +106,7 @@ export function GuardedLayout() {
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   const verdict = pageVerdict(handle?.access ?? 'signedIn', user, isLoading);
   usePageReads(verdict === 'page' ? handle?.reads : undefined);
+  useShellReads(verdict === 'page' ? (user ?? null) : null);
   usePrefetchCart(user && !isAdmin(user) ? user.id : null);
 
   if (verdict === 'page' && user) {

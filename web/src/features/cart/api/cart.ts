@@ -26,9 +26,12 @@ export function useQuantityInCart(productId: string, enabled = true): number {
   return (cart.data ?? []).reduce((n, line) => (line.productId === productId ? n + line.quantity : n), 0);
 }
 
-/** Spec section 7: only when signed in and not admin; no retry. */
+/** GET /api/cart/count: how many lines the cart holds (the shell's badge); no retry. */
+export const cartCountQuery = queryOptions<{ count: number }>({ queryKey: CART_COUNT_KEY, retry: false });
+
+/** Spec section 7: only when signed in and not admin. */
 export function useCartCount(enabled: boolean) {
-  return useQuery<{ count: number }>({ queryKey: CART_COUNT_KEY, enabled, retry: false });
+  return useQuery({ ...cartCountQuery, enabled });
 }
 
 /**

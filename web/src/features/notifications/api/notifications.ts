@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 
 import { ADMIN_NOTIFICATIONS_COUNT_KEY } from '@/lib/query-keys';
@@ -7,13 +7,15 @@ export { ADMIN_NOTIFICATIONS_COUNT_KEY };
 /** Spec section 9: admin notification polling. */
 export const NOTIFICATIONS_POLL_MS = 30_000;
 
+/** GET of the unread admin notifications' count (the shell's bell); no retry. */
+export const adminNotificationCountQuery = queryOptions<{ count: number }>({ queryKey: ADMIN_NOTIFICATIONS_COUNT_KEY, retry: false });
+
 /** Unread admin notifications: only for signed-in admins, polled every 30 s (and pushed over the socket). */
 export function useAdminNotificationCount(enabled: boolean) {
-  return useQuery<{ count: number }>({
-    queryKey: ADMIN_NOTIFICATIONS_COUNT_KEY,
+  return useQuery({
+    ...adminNotificationCountQuery,
     enabled,
     refetchInterval: enabled ? NOTIFICATIONS_POLL_MS : false,
-    retry: false,
   });
 }
 
