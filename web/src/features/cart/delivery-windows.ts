@@ -52,6 +52,11 @@ export function hasOrderingWindows(days: readonly CalendarDay[], timeZone: strin
   return requireDeliveryDate || days.some((d) => !isDefaultDay(d, timeZone));
 }
 
+/** The date the cart leads with: where the bakery has windows, the first one from `today` that can be ordered; none otherwise. */
+export function leadingDate(windows: boolean, days: ReadonlyMap<string, CalendarDay>, today: string): string | null {
+  return windows ? firstOrderable(days, today) : null;
+}
+
 /** The first date from `from` on that can be ordered, or null. */
 export function firstOrderable(days: ReadonlyMap<string, CalendarDay>, from: string): string | null {
   for (const day of days.values()) if (day.date >= from && day.orderable) return day.date;

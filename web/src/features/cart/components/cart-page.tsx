@@ -25,7 +25,7 @@ import { deliveryRange, useDeliveryDays } from '../api/calendar';
 import { cartProductIds } from '../api/cart-page-reads';
 import { useCart, usePricing, useRemoveCartItem, useUpdateCartItem } from '../api/cart';
 import { MakeStandingOrderButton } from './make-standing-order-button';
-import { daysAt, firstOrderable, hasOrderingWindows, shownAt, unavailableNotes } from '../delivery-windows';
+import { daysAt, firstOrderable, hasOrderingWindows, leadingDate, shownAt, unavailableNotes } from '../delivery-windows';
 import { placeOrderError, termsRefusal, totalChangedDetails, type TotalChanged } from '../place-order-error';
 import { cartTerms, cartTermsHints, cartTotals, formatRate } from '../totals';
 import './cart.css';
@@ -327,7 +327,6 @@ function DeliveryForm({
   /** the bakery's calendar and clock, read by the page with the cart */
   clock: ReturnType<typeof useBakeryClock>;
 }) {
-  const [date, setDate] = useState<string | null>(null);
   // the customer chose or cleared a date: none is chosen for them from then on
   const [touched, setTouched] = useState(false);
   const [moved, setMoved] = useState<MovedNotice | null>(null);
@@ -344,12 +343,18 @@ function DeliveryForm({
   const range = calendar.data ? deliveryRange(calendar.data) : null;
   const delivery = useDeliveryDays(range, productIds);
   const { refetch: refetchDays } = delivery;
+  // the date the cart leads with is chosen at once when the dates are already read (the page's
+  // reads have them), not a render later; else by the effect below, once they are
+  const [date, setDate] = useState<string | null>(() =>
+    leadingDate(hasOrderingWindows(delivery.days, timeZone, required), daysAt(delivery.days, Date.now() + offsetMs, timeZone), today),
+  );
   // looked at every second; re-rendered when the countdown's minute or a day's cut-off passes
   const now = useServerNow(offsetMs, 1000, (at) => shownAt(delivery.days, date, at, timeZone));
   const days = useMemo(() => daysAt(delivery.days, now, timeZone), [delivery.days, now, timeZone]);
   const windows = useMemo(() => hasOrderingWindows(delivery.days, timeZone, required), [delivery.days, timeZone, required]);
   const notes = useMemo(() => unavailableNotes(days.values()), [days]);
   const next = firstOrderable(days, today);
+  const lead = leadingDate(windows, days, today);
   const chosen = date ? days.get(date) : undefined;
   const slotOptions = chosen ? chosen.slots : DELIVERY_TIME_SLOTS;
   // one key per checkout attempt; kept when the answer never came, so a retry cannot order twice
@@ -357,8 +362,8 @@ function DeliveryForm({
 
   // the bakery has windows: lead with the next date that can be ordered
   useEffect(() => {
-    if (windows && !touched && date === null && next) setDate(next);
-  }, [windows, touched, date, next]);
+    if (!touched && date === null && lead) setDate(lead);
+  }, [touched, date, lead]);
 
   // the chosen date can no longer be ordered (its cut-off passed, or the server now refuses it):
   // say so and move to the next one, and read the dates again

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { bakeryCalendar, type BakeryCalendar } from '@contracts/calendar';
 import { DELIVERY_TIME_SLOTS } from '@contracts/constants';
 import {
@@ -12,7 +13,9 @@ import {
 import type { CartLine } from '@contracts/ordering';
 import { dismissToast } from '@/components/ui/toast-store';
 import { makeOrder } from '@/testing/fixtures';
+import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse, mockFetch, renderRoutes, setBrowserTimeZone } from '@/testing/test-utils';
+import { readCartPage } from '../api/cart-page-reads';
 import { CartPage } from './cart-page';
 
 /**
@@ -252,6 +255,33 @@ describe('the cart follows the bakery’s ordering windows', () => {
       '/api/delivery/calendar?from=2026-11-24&to=2027-01-24&productIds=p-sourdough',
       '/api/delivery/calendar?from=2027-01-25&to=2027-02-22&productIds=p-sourdough',
     ]);
+  });
+
+  it('opened with the page’s reads done, leads with that date in its first render, not a render later', async () => {
+    serveWindows({ schedule: MON_TO_SAT });
+    const queryClient = createQueryClient();
+    await readCartPage(queryClient);
+    // the date input's value at each commit of the page (React's Profiler runs after the DOM is updated)
+    const shown: string[] = [];
+    const onCommit = () => {
+      const input = document.getElementById('delivery-date') as HTMLInputElement | null;
+      if (input) shown.push(input.value);
+    };
+    renderRoutes(
+      [
+        {
+          path: '/cart',
+          element: (
+            <Profiler id="cart" onRender={onCommit}>
+              <CartPage />
+            </Profiler>
+          ),
+        },
+      ],
+      { path: '/cart', queryClient },
+    );
+    await waitFor(() => expect(countdown()).toBe('Order within 2 h 12 min for delivery on Wed 25 Nov'));
+    expect(shown[0]).toBe('2026-11-25');
   });
 
   it('chooses the next date that can be ordered, counts down to its cut-off, and offers only that day’s slots', async () => {
