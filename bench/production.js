@@ -8,8 +8,8 @@
  *
  * Measures through the gateway, one request at a time: GET /api/admin/production/bake-list as
  * JSON (20 calls, p50/p99; target under 200 ms), the same after a print with 50 order lines
- * amended since (the changes are worked out too; the first read after the print on its own: it
- * reads the print), the run sheet as JSON and as a PDF (5 calls each; PDF target under 2 s),
+ * amended since (the changes are worked out too; the first read after the print on its own), the
+ * run sheet as JSON and as a PDF (5 calls each; PDF target under 2 s),
  * and the packing slips PDF once (a page per order).
  *
  * Part of `npm run bench` (BENCH_SCENARIOS=production runs it alone).
@@ -158,7 +158,8 @@ async function productionDocuments(stack, databaseUrl, admin, products) {
                                         WHERE o.delivery_date = $1::date AND o.status <> 'cancelled' ORDER BY o.id LIMIT $2)`,
       [date, AMENDED_LINES],
     );
-    // the first read after a print reads the print; the next ones find it read (ProductionService.lastPrint)
+    // the first read after a print, on its own: the service that printed keeps the print as written,
+    // and another would read it back once (ProductionService.lastPrint)
     const firstAfterPrint = await timed(admin, 1, `/api/admin/production/bake-list?date=${date}`);
     const afterPrint = await timed(admin, 20, `/api/admin/production/bake-list?date=${date}`);
     if (afterPrint.last.changesTotal !== amended.rowCount) throw new Error(`${amended.rowCount} lines amended since the print, the bake list shows ${afterPrint.last.changesTotal} changes`);

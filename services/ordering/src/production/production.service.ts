@@ -168,11 +168,14 @@ export class ProductionService {
     const [names, customers] = await Promise.all([this.names(placed, projectedLines), this.customerNames(now.map((l) => l.customerId), placed)]);
     const lines: PrintedLine[] = now.map((l) => ({ ...l, name: names(l.productId).name, businessName: customers(l.customerId) }));
     const printedAt = this.delivery.now();
-    await this.db.query(
+    const [written]: { version: string }[] = await this.db.query(
       `INSERT INTO production_prints (delivery_date, printed_at, lines) VALUES ($1::date, $2, $3::jsonb)
-       ON CONFLICT (delivery_date) DO UPDATE SET printed_at = EXCLUDED.printed_at, lines = EXCLUDED.lines`,
+       ON CONFLICT (delivery_date) DO UPDATE SET printed_at = EXCLUDED.printed_at, lines = EXCLUDED.lines
+       RETURNING xmin::text AS version`,
       [date, printedAt, JSON.stringify(lines)],
     );
+    // the bake list read right after the print (the screen's) compares with it without reading it back
+    this.keepPrint(date, written.version, { printedAt: printedAt.toISOString(), lines });
     return { date, printedAt: printedAt.toISOString() };
   }
 
@@ -307,10 +310,16 @@ export class ProductionService {
     );
     if (!row) return null;
     const print = { printedAt: row.printedAt.toISOString(), lines: row.lines };
-    this.prints.set(date, { version: row.version, print });
-    // the date read longest ago goes first (a Map keeps the order of insertion)
-    if (this.prints.size > PRINTS_KEPT) this.prints.delete(this.prints.keys().next().value!);
+    this.keepPrint(date, row.version, print);
     return print;
+  }
+
+  /** Keeps a date's print, as written or read, by the version of its row (see `prints`). */
+  private keepPrint(date: string, version: string, print: LastPrint): void {
+    this.prints.delete(date);
+    this.prints.set(date, { version, print });
+    // the date kept longest ago goes first (a Map keeps the order of insertion)
+    if (this.prints.size > PRINTS_KEPT) this.prints.delete(this.prints.keys().next().value!);
   }
 
   /** The products' names, categories and batch sizes for placed and projected lines. */
