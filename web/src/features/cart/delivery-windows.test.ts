@@ -1,5 +1,5 @@
 import { deliveryCalendar, DEFAULT_DELIVERY_SCHEDULE, WEEKDAYS, type DeliverySchedule } from '@contracts/delivery-rules';
-import { daysAt, firstOrderable, hasOrderingWindows, shownAt, unavailableNotes } from './delivery-windows';
+import { daysAt, firstOrderable, hasOrderingWindows, leadingDate, shownAt, unavailableNotes } from './delivery-windows';
 
 const ZONE = 'Europe/London';
 const NOW = new Date('2026-12-21T11:00:00Z'); // Monday 21 December, 11:00 in London
@@ -38,6 +38,13 @@ describe('the cart’s ordering windows', () => {
     expect(firstOrderable(at2pm, '2026-12-21')).toBe('2026-12-23');
     // Tuesday 2:00 PM: Wednesday gone, Christmas closed, Sunday none: Monday 28
     expect(firstOrderable(daysAt(days, Date.parse('2026-12-22T14:00:00Z'), ZONE), '2026-12-21')).toBe('2026-12-28');
+  });
+
+  it('leads with the next date that can be ordered only where the bakery has windows', () => {
+    const days = daysAt(deliveryCalendar('2026-12-21', '2027-01-05', { schedule: MON_TO_SAT, closures: [], timeZone: ZONE, now: NOW }), NOW.getTime(), ZONE);
+    expect(leadingDate(true, days, '2026-12-21')).toBe('2026-12-22');
+    expect(leadingDate(false, days, '2026-12-21')).toBeNull();
+    expect(leadingDate(true, days, '2027-01-06')).toBeNull();
   });
 
   it('sums the refused dates up once each: the last cut-off passed, each closure with its dates, each weekday', () => {
