@@ -470,6 +470,12 @@ describe('production documents', () => {
     expect(printed.body.printedAt).toBe(new Date(CUTOFF.getTime() + 60_000).toISOString());
     const after = (await admin.get(`/api/admin/production/bake-list?date=${DATE}`)).body;
     expect(after).toMatchObject({ printedAt: printed.body.printedAt, changes: [], changesTotal: 0, products: before.products });
+
+    // a print another instance of ordering wrote (here: an empty one, straight into the table) is read, not the one kept
+    const elsewhere = new Date(CUTOFF.getTime() + 120_000).toISOString();
+    await stack.query('ordering', `UPDATE production_prints SET printed_at = $2, lines = '[]'::jsonb WHERE delivery_date = $1::date`, [DATE, elsewhere]);
+    const lines = after.products.reduce((n: number, p: { customers: number }) => n + p.customers, 0);
+    expect((await admin.get(`/api/admin/production/bake-list?date=${DATE}`)).body).toMatchObject({ printedAt: elsewhere, changesTotal: lines });
   });
 
   it('keeps the documents to admins and refuses bad dates, formats and paper with field messages', async () => {

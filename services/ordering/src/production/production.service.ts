@@ -298,18 +298,20 @@ export class ProductionService {
   }
 
   private async lastPrint(date: string): Promise<LastPrint | null> {
-    // xmin: Postgres's id of the transaction that wrote this version of the row; every print writes a new one
-    const [current]: { version: string }[] = await this.db.query(`SELECT xmin::text AS version FROM production_prints WHERE delivery_date = $1::date`, [date]);
     const kept = this.prints.get(date);
-    if (current && kept?.version === current.version) return kept.print;
-    this.prints.delete(date);
-    if (!current) return null;
-    const [row]: { version: string; printedAt: Date; lines: PrintedLine[] }[] = await this.db.query(
-      `SELECT xmin::text AS version, printed_at AS "printedAt", lines FROM production_prints WHERE delivery_date = $1::date`,
-      [date],
+    // xmin: Postgres's id of the transaction that wrote this version of the row (every print writes
+    // a new one); the lines come only when the row is not the version kept (lines is NOT NULL)
+    const [row]: { version: string; printedAt: Date; lines: PrintedLine[] | null }[] = await this.db.query(
+      `SELECT xmin::text AS version, printed_at AS "printedAt", CASE WHEN xmin::text = $2 THEN NULL ELSE lines END AS lines
+         FROM production_prints WHERE delivery_date = $1::date`,
+      [date, kept?.version ?? null],
     );
-    if (!row) return null;
-    const print = { printedAt: row.printedAt.toISOString(), lines: row.lines };
+    if (!row) {
+      this.prints.delete(date);
+      return null;
+    }
+    if (kept && row.lines === null) return kept.print;
+    const print = { printedAt: row.printedAt.toISOString(), lines: row.lines ?? [] };
     this.keepPrint(date, row.version, print);
     return print;
   }
