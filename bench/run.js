@@ -8,7 +8,7 @@
  * BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_CHECKOUT_CUSTOMERS (1500: one order each, about 10 s of load), BENCH_CHECKOUT_CONNECTIONS (48;
  * the checkout scenario runs the same customers and connections against the monolith checkout
  * baseline, bench/baseline/monolith-checkout.js, in a database of its own),
- * BENCH_SCENARIOS (all: catalogue,cart,history,checkout,push,hostile,standing-orders,production,orders-at-scale; see bench/orders-at-scale.js, bench/standing-orders.js and bench/production.js for their own options; telemetry, not in the default list: metrics and tracing off vs on, bench/telemetry.js), BENCH_PROFILE (processes to run
+ * BENCH_SCENARIOS (all: catalogue,cart,history,checkout,sell-out,push,hostile,standing-orders,production,orders-at-scale; see bench/orders-at-scale.js, bench/standing-orders.js, bench/sell-out.js and bench/production.js for their own options; telemetry, not in the default list: metrics and tracing off vs on, bench/telemetry.js), BENCH_PROFILE (processes to run
  * with --cpu-prof, e.g. "gateway,ordering", or "monolith" for the checkout baseline; profiles land in bench/profiles/).
  */
 const { fork } = require('node:child_process');
@@ -24,6 +24,7 @@ const { hostileBodies } = require('./hostile-bodies');
 const { ordersAtScale, printReport: printOrdersAtScale } = require('./orders-at-scale');
 const { standingOrdersAtCutoff, printReport: printStandingOrders } = require('./standing-orders');
 const { productionDocuments, printReport: printProduction } = require('./production');
+const { sellOut, printReport: printSellOut } = require('./sell-out');
 const monolithCheckout = require('./baseline/monolith-checkout');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -31,7 +32,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const CHECKOUT_CUSTOMERS = Number(process.env.BENCH_CHECKOUT_CUSTOMERS ?? 1500);
 const CHECKOUT_CONNECTIONS = Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 48);
-const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'catalogue,cart,history,checkout,push,hostile,standing-orders,production,orders-at-scale').split(','));
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'catalogue,cart,history,checkout,sell-out,push,hostile,standing-orders,production,orders-at-scale').split(','));
 /** standing-orders moves the stack's clock to a cut-off (a test clock: ordering reads "now" from this file) */
 const CLOCK_FILE = path.join(os.tmpdir(), `bakery-bench-clock-${process.pid}`);
 const PROFILE = new Set((process.env.BENCH_PROFILE ?? '').split(',').filter(Boolean));
@@ -492,6 +493,7 @@ async function main() {
     }
 
     if (SCENARIOS.has('checkout')) results.push(...(await checkout(stack, data)));
+    const soldOut = SCENARIOS.has('sell-out') ? await sellOut(data.admin, data.register) : undefined;
     if (SCENARIOS.has('push')) results.push(await pushLatency(stack));
     if (SCENARIOS.has('hostile')) results.push(...(await hostileBodies(stack.url, DURATION_S, cannon)));
     const standing = SCENARIOS.has('standing-orders') ? await standingOrdersAtCutoff(stack, DATABASE_URL, CLOCK_FILE, data.admin, data.products) : undefined;
@@ -506,6 +508,7 @@ async function main() {
       console.table(cpuRows);
       if (checkoutReport) console.log(`\n${checkoutReport}`);
     }
+    if (soldOut) printSellOut(soldOut);
     if (standing) printStandingOrders(standing);
     if (production) printProduction(production);
     if (atScale) printOrdersAtScale(atScale);

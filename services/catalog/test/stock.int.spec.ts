@@ -126,6 +126,33 @@ describe('catalog service: stock reservations', () => {
     expect(await kit.stockOf(product.id)).toBe(15);
   });
 
+  it('refuses a reserve the stock cannot meet without waiting for the row lock that orders ahead of it hold', async () => {
+    const product = await kit.createProduct({ name: 'Last Baguette', stock: 1 });
+    await reserve(randomUUID(), [{ productId: product.id, quantity: 1 }]);
+    // an order ahead in the queue holds the product's row lock, as in a sell-out rush
+    await kit.db.query('BEGIN');
+    try {
+      await kit.db.query('SELECT 1 FROM products WHERE id = $1 FOR UPDATE', [product.id]);
+      const err = await kit.callError(CatalogPatterns.reserve, { orderId: randomUUID(), lines: [{ productId: product.id, quantity: 1 }] });
+      expect(err).toMatchObject({
+        code: 'CONFLICT',
+        message: 'Not enough stock',
+        details: { shortages: [{ productId: product.id, name: 'Last Baguette', requested: 1, available: 0 }] },
+      });
+    } finally {
+      await kit.db.query('ROLLBACK');
+    }
+  });
+
+  it('answers a repeat of the reservation that took the last unit with what it holds, not with a refusal', async () => {
+    const product = await kit.createProduct({ stock: 3 });
+    const orderId = randomUUID();
+    const first = await reserve(orderId, [{ productId: product.id, quantity: 3 }]);
+    expect(await kit.stockOf(product.id)).toBe(0);
+    await expect(reserve(orderId, [{ productId: product.id, quantity: 3 }])).resolves.toEqual(first);
+    expect(await kit.stockOf(product.id)).toBe(0);
+  });
+
   it('returns stock once when an order is released twice; the same order id may then reserve afresh', async () => {
     const product = await kit.createProduct({ stock: 20 });
     const orderId = randomUUID();

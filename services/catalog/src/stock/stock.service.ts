@@ -12,6 +12,7 @@ import {
 import { EventBus, type EventTransaction } from '@bakery/event-bus';
 import { Metrics, type Counter, type Logger } from '@bakery/platform';
 import { SERVICE_LOGGER } from '@bakery/service-kit';
+import { DataSource } from 'typeorm';
 import { CATALOG_CONFIG, CatalogConfig } from '../catalog.config';
 import type { StockState } from '../domain/alerts';
 import { liveProductSql } from '../domain/products';
@@ -43,6 +44,7 @@ interface HeldReservation {
 const HELD_RESERVATION_COLUMNS = `status, lines, amendment_id AS "amendmentId", amendment_state AS "amendmentState",
   amendment_previous_lines AS "amendmentPreviousLines"`;
 
+const STOCK_ROW_COLUMNS = `id, name, price, stock, is_active AS "isActive", review_status AS "reviewStatus"`;
 const CHANGED_STOCK_COLUMNS = `id, name, stock, low_stock_threshold AS "lowStockThreshold", review_status AS "reviewStatus"`;
 const CHANGED_STOCK_COLUMNS_OF_P = `p.id, p.name, p.stock, p.low_stock_threshold AS "lowStockThreshold", p.review_status AS "reviewStatus"`;
 
@@ -56,6 +58,7 @@ export class StockService {
 
   constructor(
     private readonly bus: EventBus,
+    private readonly dataSource: DataSource,
     private readonly alerts: AlertsService,
     @Inject(CATALOG_CONFIG) private readonly config: CatalogConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
@@ -80,7 +83,9 @@ export class StockService {
    * (order write failed, TTL ran out, order cancelled), a reserve for the same id reserves afresh,
    * so ordering can retry a placement under the same idempotency key.
    */
-  reserve(orderId: string, requested: RequestedLine[]): Promise<ReserveStockResponse> {
+  async reserve(orderId: string, requested: RequestedLine[]): Promise<ReserveStockResponse> {
+    const refusal = await this.refusalWithoutLocks(orderId, requested);
+    if (refusal) throw this.refused(refusal, 'reserve');
     return this.take(
       orderId,
       requested,
@@ -94,6 +99,27 @@ export class StockService {
         return { orderId, lines: held };
       },
     );
+  }
+
+  /**
+   * A reserve that cannot succeed, told without waiting for the products' row locks: in a sell-out
+   * rush every refused checkout would otherwise queue behind each order ahead of it just to find the
+   * stock gone. A plain read sees committed stock; stock that a transaction still running may give
+   * back counts as not there yet, as if this reserve had come a moment earlier. Null when the plan
+   * under the locks must decide: the stock may be there, or the order already holds a reservation
+   * (its repeat answers what it holds, whatever is left).
+   */
+  private async refusalWithoutLocks(orderId: string, requested: RequestedLine[]): Promise<Exclude<ReservationPlan, { ok: true }> | null> {
+    const lines = mergeLines(requested);
+    const rows: (StockRow & { held: boolean })[] = await this.dataSource.query(
+      `SELECT ${STOCK_ROW_COLUMNS},
+              EXISTS (SELECT 1 FROM stock_reservations WHERE order_id = $2 AND status <> 'released') AS held
+         FROM products WHERE id = ANY($1::uuid[])`,
+      [lines.map((l) => l.productId), orderId],
+    );
+    if (rows.length === 0 || rows[0].held) return null;
+    const plan = planReservation(lines, rows);
+    return plan.ok ? null : plan;
   }
 
   /**
@@ -180,8 +206,7 @@ export class StockService {
       const toPlan = orderIds.filter((id) => fresh.has(id));
       if (toPlan.length > 0) {
         const rows: StockRow[] = await m.query(
-          `SELECT id, name, price, stock, is_active AS "isActive", review_status AS "reviewStatus"
-             FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+          `SELECT ${STOCK_ROW_COLUMNS} FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
           [[...new Set(toPlan.flatMap((id) => wanted.get(id)!.map((l) => l.productId)))]],
         );
         // each order, in the order asked, is planned against the stock the ones before it left
@@ -252,8 +277,7 @@ export class StockService {
 
       const ids = [...new Set([...reservation.lines, ...target, ...before].map((l) => l.productId.toLowerCase()))];
       const rows: StockRow[] = await m.query(
-        `SELECT id, name, price, stock, is_active AS "isActive", review_status AS "reviewStatus"
-           FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+        `SELECT ${STOCK_ROW_COLUMNS} FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
         [ids],
       );
       const plan = planAdjustment(reservation.lines, target, rows);
