@@ -153,11 +153,21 @@ describe('web app static serving: pre-compressed files and caching', () => {
     }
   });
 
-  it('keeps answering index.html for a missing asset, as before (no-cache, so it is never kept)', async () => {
-    const res = await get('/assets/app-000000.js', { 'accept-encoding': BROWSER });
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('no-cache');
+  it('answers 404 for a missing asset (a chunk of another build), never index.html, and keeps nothing', async () => {
+    for (const rawPath of ['/assets/app-000000.js', '/assets/app-000000.css', '/assets/nested/app-000000.js']) {
+      const res = await get(rawPath, { 'accept-encoding': BROWSER });
+      expect({ rawPath, status: res.status, type: res.headers['content-type'], cache: res.headers['cache-control'], body: res.body.toString() }).toEqual({
+        rawPath,
+        status: 404,
+        type: 'text/plain; charset=utf-8',
+        cache: 'no-store',
+        body: 'Not found',
+      });
+    }
+    // a client route with a dot in it is still the app
+    const route = await get('/products/v1.2', { 'accept-encoding': 'identity' });
+    expect(route.status).toBe(200);
+    expect(route.body.toString()).toBe(INDEX);
   });
 
   it('serves nothing outside dist, compressed or not, and leaves /api, /socket.io and /objects alone', async () => {

@@ -299,6 +299,56 @@ describe('guards, validation and the product submission dialog in chromium', () 
     }
   });
 
+  it('a tab left open across a deploy: a screen whose code is gone loads the new version once, else says so with Reload', async () => {
+    const { context, page, problems } = await newPage(e2e, DESKTOP);
+    try {
+      // what the first screen loads after it is shown (the cart's code, the push channel's) is in
+      // before the deploy: it is the screens opened later whose code goes
+      const cartCode = page.waitForResponse((res) => /\/assets\/cart-page-/.test(new URL(res.url()).pathname));
+      const pushChannel = page.waitForEvent('websocket');
+      await signIn(page, await registerCustomer(e2e, 'Night Owl Cafe'));
+      await Promise.all([cartCode, pushChannel]);
+
+      // the deploy: every file of the old build not loaded yet is gone, until the page loads again
+      let deployed = false;
+      const documents: string[] = [];
+      await context.route('**/*', (route) => {
+        const request = route.request();
+        if (request.resourceType() === 'document') {
+          documents.push(new URL(request.url()).pathname);
+          deployed = true;
+        }
+        if (!deployed && new URL(request.url()).pathname.startsWith('/assets/')) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
+        return route.continue();
+      });
+      await page.locator('a[href="/orders"]').first().click();
+      await page.getByRole('heading', { level: 1, name: 'Order History' }).waitFor();
+      expect(documents).toEqual(['/orders']);
+      expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+
+      // the same again right after that reload: not a deploy (the server is down); no reload loop
+      await context.unroute('**/*');
+      documents.length = 0;
+      await context.route(/\/assets\/account-page-/, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
+      page.on('request', (request) => request.resourceType() === 'document' && documents.push(new URL(request.url()).pathname));
+      await page.locator('a[href="/account"]').first().click();
+      await page.getByRole('heading', { level: 1, name: 'This page could not be opened' }).waitFor();
+      expect(documents).toEqual([]);
+      expect(await page.title()).toBe('Page could not be opened · Bakery Wholesale');
+      await screenshot(page, 'desktop-route-error');
+      await page.setViewportSize(MOBILE);
+      await screenshot(page, 'mobile-route-error');
+
+      // Reload once the code is back: the screen opens
+      await context.unroute(/\/assets\/account-page-/);
+      await page.getByRole('button', { name: /Reload/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keyboard: the sign-in form works without a mouse', async () => {
     const { context, page } = await newPage(e2e, DESKTOP);
     try {

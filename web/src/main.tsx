@@ -1,9 +1,13 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { reloadOnMissingCode } from './app/stale-build';
 // antd's styles, prebuilt (the theme is zero-runtime: see app/theme.ts); ours after, so they win ties
 import 'antd/dist/antd.css';
 import './styles.css';
+
+// a screen left open across a deploy asks for code that is gone: the page loads the new version
+reloadOnMissingCode();
 
 const root = createRoot(document.getElementById('root')!);
 // A transition renders in slices that yield to the browser every few milliseconds, so the first

@@ -268,6 +268,8 @@ export const strictTransportSecurity: RequestHook = (req, reply, done) => {
 };
 
 const NOT_WEB = /^\/(api|socket\.io|objects)(\/|$)/;
+/** Vite's build output: a missing one is a chunk of another build, never a client route. */
+const BUILT_ASSET = /^\/assets\//;
 
 /** Vite puts a content hash in the names under assets/, so they never change; the rest (index.html) is revalidated. */
 function webCacheControl(distDir: string, file: string): string {
@@ -340,7 +342,9 @@ async function sendBestEncoding(req: FastifyRequest, reply: FastifyReply, distDi
 
 /**
  * Serves the built web app: files from `dist`, and `index.html` for every other GET that is not
- * an API, socket or object path, so client-side routes survive a reload (a missing asset too).
+ * an API, socket or object path, so client-side routes survive a reload. A missing file under
+ * assets/ is 404: a tab opened before a deploy asks for its build's chunks, and a plain 404 (not a
+ * page typed as a script) fails its import at once; the app then loads again (web/src/app/stale-build.ts).
  * Each file goes out pre-compressed when the build made a brotli or gzip copy the client accepts.
  * `beforePage` runs before `index.html` goes out (the gateway sets the session hint there).
  */
@@ -358,7 +362,11 @@ export function webApp(dist: string, beforePage: (req: FastifyRequest, reply: Fa
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_WEB.test(urlPath)) return done();
     const file = webFile(distDir, urlPath);
     (file ? sendBestEncoding(req, reply, distDir, file) : Promise.resolve(false))
-      .then((sent) => (sent ? undefined : sendIndex(req, reply)))
+      .then((sent) => {
+        if (sent) return;
+        if (!BUILT_ASSET.test(urlPath)) return sendIndex(req, reply);
+        reply.code(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
+      })
       .catch((err: unknown) => done(err as Error));
   };
 }

@@ -9,6 +9,7 @@ import { readForPage } from '@/lib/page-reads';
 import { GuardedLayout } from './guards';
 import { CartPage, ProductsPage } from './signed-in-screens';
 import { NotFoundPage } from './routes/not-found';
+import { RouteError } from './routes/route-error';
 
 // Every screen is its own chunk: the sign-in page loads none of them.
 const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page'));
@@ -54,7 +55,7 @@ function Lazy({ page }: { page: ReactNode }) {
 const page = (handle: RouteHandle) => ({ handle });
 
 /** Spec section 2's route table. */
-export const routes: RouteObject[] = [
+const screens: RouteObject[] = [
   // public, without the shell; a lazy chunk each, with the spinner while it loads
   { path: '/admin/login', element: <Lazy page={<AdminLoginPage />} /> },
   { path: '/admin/register', element: <Lazy page={<AdminRegisterPage />} /> },
@@ -179,6 +180,9 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <NotFoundPage /> },
 ];
+
+/** Every screen, under one error screen: a screen that fails to open shows it, not the router's developer page. */
+export const routes: RouteObject[] = [{ errorElement: <RouteError />, children: screens }];
 
 export function AppRouter() {
   return <RouterProvider router={createBrowserRouter(routes)} />;
