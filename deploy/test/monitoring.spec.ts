@@ -42,7 +42,7 @@ function registeredMetrics(): Metrics {
   registerPoolMetrics(metrics, { driver: {} } as unknown as DataSource);
   new EventBusMetrics(metrics, { service: 'test', namespace: 'test', dataSource: {} as DataSource, nc: {} as never, types: () => [] });
   observeOrders({ metrics, bus: { onRelayed: () => undefined } as unknown as EventBus });
-  new StockService(undefined as never, undefined as never, undefined as never, undefined as never, metrics);
+  new StockService(undefined as never, undefined as never, undefined as never, undefined as never, undefined as never, metrics);
   return metrics;
 }
 
