@@ -232,6 +232,8 @@ describe('settings reach the processes', () => {
     }
     const gateway = find(objects, 'Deployment', 'bakery-gateway')!;
     expect(envVar(gateway, 'JWT_SECRET')?.valueFrom?.secretKeyRef).toEqual({ name: 'bakery-gateway', key: 'JWT_SECRET' });
+    // a rotation's old secret, when the Secret holds one (docs/operations.md, "Rotate JWT_SECRET")
+    expect(envVar(gateway, 'JWT_SECRET_PREVIOUS')?.valueFrom?.secretKeyRef).toEqual({ name: 'bakery-gateway', key: 'JWT_SECRET_PREVIOUS', optional: true });
     // behind the Ingress: client addresses and HTTPS from X-Forwarded-*
     expect(envVar(gateway, 'TRUST_PROXY')?.value).toBe('true');
   });

@@ -39,6 +39,10 @@ export const gatewayConfig = {
     DEVELOPMENT_JWT_SECRET,
     32,
   ),
+  jwtSecretPrevious: envVar.optional(
+    'JWT_SECRET_PREVIOUS',
+    'the JWT_SECRET before a rotation: cookies signed with it are still accepted until they expire (at least 32 characters); unset: only JWT_SECRET',
+  ),
   cookieSecure: envVar.oneOf(
     'COOKIE_SECURE',
     'Secure flag of the session cookie: auto = when the request came over HTTPS',

@@ -212,4 +212,42 @@ describe('realtime: socket.io pushes on the API port', () => {
       expect(await reason).toBe('io server disconnect');
     });
   });
+
+  // docs/operations.md, "Rotate JWT_SECRET": the new secret signs, the old one is still accepted
+  describe('while JWT_SECRET is rotated', () => {
+    const NEW_SECRET = 'rotated-jwt-secret-0123456789abcdefghij';
+    let rotating: string;
+    let rotated: string;
+
+    beforeAll(async () => {
+      rotating = (await stack.startGateway({ JWT_SECRET: NEW_SECRET, JWT_SECRET_PREVIOUS: TEST_JWT_SECRET })).url;
+      rotated = (await stack.startGateway({ JWT_SECRET: NEW_SECRET })).url;
+    });
+
+    it('keeps a cookie signed before the rotation valid on the API and the socket, until the old secret is removed', async () => {
+      const before = await signedInCustomer(stack.url);
+      const me = (await before.get('/api/auth/user')).body.id;
+      const onRotating = await before.on(rotating).get('/api/auth/user');
+      expect({ status: onRotating.status, id: onRotating.body.id }).toEqual({ status: 200, id: me });
+      expect(await connectOutcome(rotating, before.cookie)).toBe('connected');
+
+      expect((await before.on(rotated).get('/api/auth/user')).status).toBe(401);
+      expect(await connectOutcome(rotated, before.cookie)).toBe('Unauthorized');
+    });
+
+    it('signs new sessions with the new secret, which the gateways without it refuse', async () => {
+      const after = await signedInCustomer(rotating);
+      expect((await after.get('/api/auth/user')).status).toBe(200);
+      expect((await after.on(rotated).get('/api/auth/user')).status).toBe(200);
+      expect(await connectOutcome(rotated, after.cookie)).toBe('connected');
+      expect((await after.on(stack.url).get('/api/auth/user')).status).toBe(401);
+    });
+
+    it('logs a pre-rotation cookie out on the rotating gateway: its session ends everywhere', async () => {
+      const before = await signedInCustomer(stack.url);
+      const logout = await before.on(rotating).post('/api/auth/logout');
+      expect(logout.status).toBe(200);
+      expect((await before.get('/api/auth/user')).status).toBe(401);
+    });
+  });
 });

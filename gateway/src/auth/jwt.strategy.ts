@@ -1,13 +1,11 @@
-import { createSecretKey } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
-import { verify } from 'jsonwebtoken';
 import { Strategy } from 'passport-strategy';
-import { GATEWAY_CONFIG, GatewayConfig } from '../config';
 import type { Principal } from './principal';
 import { SessionClaims, SessionCookie } from './session-cookie';
 import { SessionRegistry } from './session-registry';
+import { SessionTokens } from './session-tokens';
 import { VerifiedTokens } from './verified-tokens';
 
 type Verified = (err: unknown, principal?: Principal | false) => void;
@@ -41,15 +39,12 @@ export class JwtCookieStrategy extends PassportStrategy(RequestStrategy, 'jwt') 
   private readonly tokens: VerifiedTokens<SessionClaims & { exp?: number }>;
 
   constructor(
-    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    sessionTokens: SessionTokens,
     private readonly sessions: SessionRegistry,
     private readonly cookie: SessionCookie,
   ) {
     super();
-    // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails) to parse
-    // it as a PEM public key on every verify.
-    const key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
-    this.tokens = new VerifiedTokens((token) => verify(token, key, { algorithms: ['HS256'] }) as SessionClaims & { exp?: number });
+    this.tokens = new VerifiedTokens((token) => sessionTokens.verify<SessionClaims & { exp?: number }>(token));
   }
 
   async validate(req: FastifyRequest): Promise<Principal | false> {

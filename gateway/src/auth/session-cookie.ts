@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import { SESSION_HINT_COOKIE, type SessionInfo } from '@bakery/contracts';
 import { serialize, type CookieSerializeOptions } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
 import { isSecure } from '../http/request-facts';
+import { SessionTokens } from './session-tokens';
 
 export const SESSION_COOKIE = 'bakery_session';
 
@@ -65,14 +65,14 @@ type SignedClaims = SessionClaims & { exp?: number };
 @Injectable()
 export class SessionCookie {
   constructor(
-    private readonly jwt: JwtService,
+    private readonly tokens: SessionTokens,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   async set(req: FastifyRequest, res: FastifyReply, session: SessionInfo): Promise<void> {
     const expiresInSeconds = Math.max(1, Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000));
     const claims: SessionClaims = { sub: session.userId, role: session.role, sid: session.sid };
-    const token = await this.jwt.signAsync(claims, { expiresIn: expiresInSeconds });
+    const token = this.tokens.sign(claims, expiresInSeconds);
     setCookie(res, this.name(req), token, { ...this.options(req), maxAge: expiresInSeconds });
     this.setHint(req, res, expiresInSeconds);
   }
@@ -105,7 +105,7 @@ export class SessionCookie {
     const token = this.tokenOf(req);
     if (!token) return null;
     try {
-      return await this.jwt.verifyAsync<SignedClaims>(token, { ignoreExpiration: true, algorithms: ['HS256'] });
+      return this.tokens.verify<SignedClaims>(token, { ignoreExpiration: true });
     } catch {
       return null;
     }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import type { Principal } from '../auth/principal';
 import { readCookie, SessionClaims, sessionCookieName } from '../auth/session-cookie';
 import { SessionRegistry } from '../auth/session-registry';
+import { SessionTokens } from '../auth/session-tokens';
 
 export interface SocketPrincipal extends Principal {
   /** epoch ms when the session's token expires */
@@ -13,7 +13,7 @@ export interface SocketPrincipal extends Principal {
 @Injectable()
 export class SocketAuthenticator {
   constructor(
-    private readonly jwt: JwtService,
+    private readonly tokens: SessionTokens,
     private readonly sessions: SessionRegistry,
   ) {}
 
@@ -23,7 +23,7 @@ export class SocketAuthenticator {
     if (!token) return null;
     let claims: SessionClaims & { exp?: number };
     try {
-      claims = await this.jwt.verifyAsync(token, { algorithms: ['HS256'] });
+      claims = this.tokens.verify<SessionClaims & { exp?: number }>(token);
     } catch {
       return null;
     }
