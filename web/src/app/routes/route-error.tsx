@@ -1,7 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/layouts/page-meta';
 import { StatusPage } from '@/components/ui/status-page';
 import { HomeLink } from './not-found';
@@ -13,11 +11,10 @@ export const ROUTE_ERROR_TEXT = 'The app may have been updated since you opened 
  * What a screen that failed to open shows instead of the router's developer page: its code could
  * not be loaded (a deploy since the app was opened, when the reload of app/stale-build.ts has been
  * tried already, or the line dropped) or it failed to render. Reload gets the current version.
+ * (The router's boundary logs the error itself.)
  */
 export function RouteError() {
-  const error = useRouteError();
   useDocumentTitle('Page could not be opened');
-  useEffect(() => console.error('a screen could not be opened', error), [error]);
   return (
     <StatusPage
       title={ROUTE_ERROR_TITLE}
