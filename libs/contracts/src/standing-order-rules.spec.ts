@@ -1,7 +1,18 @@
 import { DateTime } from 'luxon';
 import { DELIVERY_TIME_SLOTS } from './constants';
 import { DEFAULT_DELIVERY_SCHEDULE, type DeliverySchedule, type ScheduleContext, WEEKDAYS } from './delivery-rules';
-import { deliveryChangeable, dueOccurrences, isPausedOn, occurrenceOn, occurrencesBetween, plannedLines, previewDates, type StandingOrderTerms } from './standing-order-rules';
+import {
+  deliveryChangeable,
+  dueOccurrences,
+  isPausedOn,
+  occurrenceOn,
+  occurrencesBetween,
+  pinnedDeliveries,
+  plannedLines,
+  previewDates,
+  raisedWithinNotice,
+  type StandingOrderTerms,
+} from './standing-order-rules';
 
 const ZONE = 'Europe/London';
 const at = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();
@@ -143,5 +154,117 @@ describe('standing-order previews (issue 20)', () => {
     // clocks go back on 25 October 2026: Tuesday 27 October's cut-off (Monday 2 PM GMT) is previewed from Saturday 2 PM BST
     expect(previewDates('2026-10-24', ahead, 2, ctx(at('2026-10-24T13:59'))).map((d) => d.date)).not.toContain('2026-10-27');
     expect(previewDates('2026-10-24', ahead, 2, ctx(at('2026-10-24T14:00'))).map((d) => d.date)).toContain('2026-10-27');
+  });
+});
+
+describe('lead times and cut-offs on a standing order (issue 16 applied to issue 17)', () => {
+  // a celebration cake needs 2 days' notice on top of the weekday's rule (lead 1, 14:00)
+  const products = new Map([
+    ['cake', { name: 'Celebration Cake', leadDays: 2 }],
+    ['baguette', { name: 'Baguette', leadDays: 0 }],
+    ['croissant', { name: 'Croissant', leadDays: 0 }],
+  ]);
+  const productOf = (id: string) => products.get(id);
+  /** The café's standing order with 25 baguettes Monday to Friday and a cake on Wednesday, Thursday and Friday. */
+  const changed = cafe({
+    lines: [
+      { productId: 'baguette', quantities: [25, 25, 25, 25, 25, 30, 0] },
+      { productId: 'croissant', quantities: [0, 0, 5, 0, 0, 0, 0] },
+      { productId: 'cake', quantities: [0, 0, 1, 1, 1, 0, 0] },
+    ],
+  });
+  const names = (list: { productId: string }[]) => list.map((p) => p.productId);
+
+  it('finds a raised product once its notice began: the date’s cut-off moved earlier by its lead days, exactly at it', () => {
+    // Thursday 3 December: cut-off Wednesday 2 PM, the cake's notice from Monday 30 November 2 PM
+    const thursday = '2026-12-03';
+    expect(raisedWithinNotice([], [{ productId: 'cake', quantity: 1 }], thursday, ctx(at('2026-11-30T13:59')), productOf)).toEqual([]);
+    expect(raisedWithinNotice([], [{ productId: 'cake', quantity: 1 }], thursday, ctx(at('2026-11-30T14:00')), productOf)).toEqual([
+      { productId: 'cake', name: 'Celebration Cake', leadDays: 2 },
+    ]);
+    const monday3pm = ctx(at('2026-11-30T15:00'));
+    // lowering, keeping, a product without a lead time, or one catalog does not know: never
+    expect(raisedWithinNotice([{ productId: 'cake', quantity: 2 }], [{ productId: 'cake', quantity: 1 }], thursday, monday3pm, productOf)).toEqual([]);
+    expect(raisedWithinNotice([{ productId: 'cake', quantity: 1 }], [{ productId: 'cake', quantity: 1 }], thursday, monday3pm, productOf)).toEqual([]);
+    expect(raisedWithinNotice([], [{ productId: 'baguette', quantity: 99 }, { productId: 'gone', quantity: 1 }], thursday, monday3pm, productOf)).toEqual([]);
+    // from 1 to 2 is raised too; Friday's notice begins on Tuesday
+    expect(names(raisedWithinNotice([{ productId: 'cake', quantity: 1 }], [{ productId: 'cake', quantity: 2 }], thursday, monday3pm, productOf))).toEqual(['cake']);
+    expect(raisedWithinNotice([], [{ productId: 'cake', quantity: 1 }], '2026-12-04', monday3pm, productOf)).toEqual([]);
+  });
+
+  it('keeps what a date had once its cut-off passed, and a raised product inside its notice; the rest follows the new terms', () => {
+    const monday3pm = ctx(at('2026-11-30T15:00'));
+    const { pins, lifted } = pinnedDeliveries(cafe(), changed, [], '2026-11-30', '2026-12-12', monday3pm, productOf);
+    expect(pins).toEqual([
+      // Monday's and Tuesday's cut-offs have passed: as they were
+      { date: '2026-11-30', skip: false, lines: [{ productId: 'baguette', quantity: 20 }], pinned: true },
+      { date: '2026-12-01', skip: false, lines: [{ productId: 'baguette', quantity: 20 }], pinned: true },
+      // Wednesday and Thursday: more baguettes, but no cake (its notice began on Sunday and on Monday at 2 PM)
+      { date: '2026-12-02', skip: false, lines: [{ productId: 'baguette', quantity: 25 }, { productId: 'croissant', quantity: 5 }], pinned: true },
+      { date: '2026-12-03', skip: false, lines: [{ productId: 'baguette', quantity: 25 }], pinned: true },
+    ]);
+    expect(lifted).toEqual([]);
+    // Friday and the next week take the new terms whole; the pinned dates read as written
+    const upcoming = occurrencesBetween(changed, pins, '2026-11-30', '2026-12-12', monday3pm);
+    expect(upcoming.find((o) => o.date === '2026-12-04')?.lines).toEqual([
+      { productId: 'baguette', quantity: 25 },
+      { productId: 'cake', quantity: 1 },
+    ]);
+    expect(upcoming.find((o) => o.date === '2026-12-09')?.lines).toContainEqual({ productId: 'cake', quantity: 1 });
+    expect(upcoming.find((o) => o.date === '2026-12-01')?.lines).toEqual([{ productId: 'baguette', quantity: 20 }]);
+  });
+
+  it('pins nothing the new terms leave as they were, nor a date with a change of its own', () => {
+    const monday3pm = ctx(at('2026-11-30T15:00'));
+    expect(pinnedDeliveries(cafe(), cafe(), [], '2026-11-30', '2026-12-12', monday3pm, productOf)).toEqual({ pins: [], lifted: [] });
+    const own = [
+      { date: '2026-11-30', skip: true, lines: null },
+      { date: '2026-12-01', skip: false, lines: [{ productId: 'baguette', quantity: 3 }] },
+    ];
+    expect(pinnedDeliveries(cafe(), changed, own, '2026-11-30', '2026-12-12', monday3pm, productOf).pins.map((p) => p.date)).toEqual(['2026-12-02', '2026-12-03']);
+    // a date brought back after a skip (no quantities of its own) follows the terms, so it is pinned
+    expect(pinnedDeliveries(cafe(), changed, [{ date: '2026-11-30', skip: false, lines: null }], '2026-11-30', '2026-11-30', monday3pm, productOf).pins).toHaveLength(1);
+    // a pinned date the customer then skipped is the customer's: left alone
+    expect(pinnedDeliveries(cafe(), changed, [{ date: '2026-11-30', skip: true, lines: [], pinned: true }], '2026-11-30', '2026-11-30', monday3pm, productOf)).toEqual({ pins: [], lifted: [] });
+  });
+
+  it('gives a new standing order no delivery on a date past its cut-off, and no product inside its notice', () => {
+    const monday3pm = ctx(at('2026-11-30T15:00'));
+    const { pins } = pinnedDeliveries(null, changed, [], '2026-11-30', '2026-12-12', monday3pm, productOf);
+    expect(pins.map((p) => [p.date, names(p.lines!)])).toEqual([
+      ['2026-11-30', []],
+      ['2026-12-01', []],
+      ['2026-12-02', ['baguette', 'croissant']],
+      ['2026-12-03', ['baguette']],
+    ]);
+    expect(dates(occurrencesBetween(changed, pins, '2026-11-30', '2026-12-03', monday3pm))).toEqual(['2026-12-02', '2026-12-03']);
+    expect(dueOccurrences(changed, pins, '2026-11-30', 15, monday3pm)).toEqual([]);
+    // a pause ended late is the same: the dates it covered past their cut-off stay without a delivery
+    const resumed = pinnedDeliveries(cafe({ paused: true }), cafe(), [], '2026-11-30', '2026-12-12', monday3pm, productOf);
+    expect(resumed.pins.map((p) => [p.date, p.lines])).toEqual([
+      ['2026-11-30', []],
+      ['2026-12-01', []],
+    ]);
+  });
+
+  it('moves its own pins with the next change of the terms, and lifts those the new terms no longer need', () => {
+    const monday3pm = ctx(at('2026-11-30T15:00'));
+    const made = pinnedDeliveries(null, changed, [], '2026-11-30', '2026-12-12', monday3pm, productOf).pins;
+    // five minutes later, 30 baguettes every weekday: Wednesday's and Thursday's baguettes follow
+    // (no notice for them until Tuesday's cut-off); the cake stays out; Monday and Tuesday deliver nothing still
+    const more = cafe({ lines: changed.lines.map((l) => (l.productId === 'baguette' ? { ...l, quantities: [30, 30, 30, 30, 30, 30, 0] } : l)) });
+    const later = ctx(at('2026-11-30T15:05'));
+    const moved = pinnedDeliveries(changed, more, made, '2026-11-30', '2026-12-12', later, productOf);
+    expect(moved.pins.map((p) => [p.date, p.lines])).toEqual([
+      ['2026-11-30', []],
+      ['2026-12-01', []],
+      ['2026-12-02', [{ productId: 'baguette', quantity: 30 }, { productId: 'croissant', quantity: 5 }]],
+      ['2026-12-03', [{ productId: 'baguette', quantity: 30 }]],
+    ]);
+    expect(moved.lifted).toEqual([]);
+    // without the cake, Wednesday's and Thursday's pins are needless
+    const noCake = cafe({ lines: more.lines.filter((l) => l.productId !== 'cake') });
+    const lifted = pinnedDeliveries(more, noCake, moved.pins, '2026-11-30', '2026-12-12', later, productOf);
+    expect(lifted).toEqual({ pins: moved.pins.slice(0, 2), lifted: ['2026-12-02', '2026-12-03'] });
   });
 });

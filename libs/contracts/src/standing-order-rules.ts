@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { addDays } from './calendar';
-import { calendarDay, cutoffOf, ruleFor, type ScheduleContext, weekdayOf } from './delivery-rules';
+import { calendarDay, cutoffOf, type LeadTimeProduct, ruleFor, type ScheduleContext, weekdayOf } from './delivery-rules';
 
 export const STANDING_ORDER_LIMITS = {
   /** standing orders a customer may have (active or paused) */
@@ -34,6 +34,11 @@ export interface DeliveryException {
   date: string;
   skip: boolean;
   lines: { productId: string; quantity: number }[] | null;
+  /**
+   * written by a change of the terms to keep what the bakery could no longer change
+   * (`pinnedDeliveries`), not by a change of the date: the next change of the terms may move it
+   */
+  pinned?: boolean;
 }
 
 export interface Occurrence {
@@ -169,4 +174,98 @@ export function dueOccurrences(
 /** Whether a date of a standing order can still be changed (skipped, quantities): until its cut-off. */
 export function deliveryChangeable(occurrence: Pick<Occurrence, 'cutoffAt'>, now: Date): boolean {
   return now.getTime() < occurrence.cutoffAt.getTime();
+}
+
+type DeliveryLines = readonly { productId: string; quantity: number }[];
+
+/** What a delivery holds for the bakery to make: its lines; none when it is skipped or there is none. */
+export function deliveredLines(occurrence: Occurrence | null): DeliveryLines {
+  return occurrence && !occurrence.skipped ? occurrence.lines : [];
+}
+
+/**
+ * The products a change of a date's lines raises inside the bakery's notice for them: the date's
+ * cut-off, moved earlier by the product's lead days, has passed (issue 16's lead times, which
+ * placing and amending an order apply too). Lowering a product is always allowed; a product
+ * without a lead time is ruled by the date's cut-off alone. The slowest product first.
+ */
+export function raisedWithinNotice(
+  before: DeliveryLines,
+  after: DeliveryLines,
+  date: string,
+  ctx: ScheduleContext,
+  productOf: (productId: string) => LeadTimeProduct | undefined,
+): (LeadTimeProduct & { productId: string })[] {
+  const had = new Map(before.map((l) => [l.productId, l.quantity]));
+  const rule = ruleFor(ctx.schedule, date);
+  return after
+    .filter((l) => l.quantity > (had.get(l.productId) ?? 0))
+    .flatMap((l) => {
+      const product = productOf(l.productId);
+      if (!product || product.leadDays <= 0) return [];
+      const noticeFrom = cutoffOf(date, rule, ctx.timeZone, product.leadDays);
+      return ctx.now.getTime() >= noticeFrom.getTime() ? [{ productId: l.productId, name: product.name, leadDays: product.leadDays }] : [];
+    })
+    .sort((a, b) => b.leadDays - a.leadDays);
+}
+
+/**
+ * What a new version of a standing order's terms must leave as it was, from `from` to `to`:
+ * the dates' own quantities to write with it (`pins`), and earlier pins the new terms make
+ * needless (`lifted`, their dates). Without them the sweep would make the new terms' order for
+ * dates the bakery can no longer change:
+ * - a date whose cut-off has passed keeps all it had (its order is being made, or about to be:
+ *   the sweep runs every few seconds; a new standing order delivers nothing that date);
+ * - before that, a product the new terms raise inside its notice (`raisedWithinNotice`) keeps
+ *   what it had that date; the date's other products follow the new terms.
+ * A date with a change of its own (skipped, or its own quantities) follows it and is left alone;
+ * a pin is not one: what it holds is what the date had, and the new terms move it again.
+ * Dates the new terms do not deliver are left alone too.
+ */
+export function pinnedDeliveries(
+  before: StandingOrderTerms | null,
+  after: StandingOrderTerms,
+  exceptions: readonly DeliveryException[],
+  from: string,
+  to: string,
+  ctx: ScheduleContext,
+  productOf: (productId: string) => LeadTimeProduct | undefined,
+): { pins: DeliveryException[]; lifted: string[] } {
+  const pins: DeliveryException[] = [];
+  const lifted: string[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    const own = exceptions.find((e) => e.date === date);
+    if (own && (own.skip || (own.lines !== null && !own.pinned))) continue;
+    const next = occurrenceOn(after, [], date, ctx);
+    if (!next) continue;
+    const had = before ? deliveredLines(occurrenceOn(before, own ? [own] : [], date, ctx)) : [];
+    const lines = deliveryChangeable(next, ctx.now) ? keptWithinNotice(had, next.lines, date, ctx, productOf) : had;
+    if (!sameLines(lines, next.lines)) pins.push({ date, skip: false, lines: lines.map((l) => ({ ...l })), pinned: true });
+    else if (own?.pinned) lifted.push(date);
+  }
+  return { pins, lifted };
+}
+
+/** `after`, with the products it raises inside their notice at what `before` had (dropped when that was none). */
+function keptWithinNotice(
+  before: DeliveryLines,
+  after: DeliveryLines,
+  date: string,
+  ctx: ScheduleContext,
+  productOf: (productId: string) => LeadTimeProduct | undefined,
+): DeliveryLines {
+  const raised = new Set(raisedWithinNotice(before, after, date, ctx, productOf).map((p) => p.productId));
+  if (raised.size === 0) return after;
+  const had = new Map(before.map((l) => [l.productId, l.quantity]));
+  return after.map((l) => (raised.has(l.productId) ? { productId: l.productId, quantity: had.get(l.productId) ?? 0 } : l)).filter((l) => l.quantity > 0);
+}
+
+function sameLines(a: DeliveryLines, b: DeliveryLines): boolean {
+  const key = (lines: DeliveryLines) =>
+    lines
+      .filter((l) => l.quantity > 0)
+      .map((l) => `${l.productId}:${l.quantity}`)
+      .sort()
+      .join(',');
+  return key(a) === key(b);
 }

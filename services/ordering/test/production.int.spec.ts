@@ -188,7 +188,9 @@ describe('production documents', () => {
     expect((await customers[0].client.post('/api/cart', { productId: baguette.id, quantity: 99 })).status).toBe(201);
     expect((await customers[0].client.post('/api/orders', { deliveryDate: '2026-12-03' })).status).toBe(201);
 
-    // 10 standing orders: customers 5–9 and the five without orders; Wednesdays 10 + i baguettes, sourdough on even i
+    // 10 standing orders: customers 5–9 and the five without orders; Wednesdays 10 + i baguettes, sourdough on even i.
+    // Made on Saturday, before Monday's cut-off (Sunday 2 PM): one made later would not deliver that Monday
+    stack.setClock(london('2026-11-28T08:00'));
     for (let i = 0; i < 10; i++) {
       const customer = customers[i < 5 ? 5 + i : 10 + (i - 5)];
       const wednesday = (q: number) => [q, q, q, q, q, q, 0].map((v, d) => (d === 2 ? q : v === 0 ? 0 : 1));
@@ -216,6 +218,7 @@ describe('production documents', () => {
       }
       if (wednesdayLines.length > 0) standing.push({ id: created.body.id, customer, slot, lines: wednesdayLines });
     }
+    stack.setClock(london('2026-11-30T08:00'));
   }, 180_000);
   afterAll(() => stack?.close());
 

@@ -231,7 +231,10 @@ describe('standing orders', () => {
   describe('upcoming deliveries and one-date changes', () => {
     it('lists four weeks of deliveries; skips, changes and pauses are honoured until each date’s cut-off', async () => {
       const customer = await signedInCustomer(stack.url);
+      // made on Sunday morning, before Monday's cut-off; seen on Monday
+      stack.setClock(london('2026-11-29T08:00'));
       const so = await standingOrder(customer, { lines: [{ productId: baguette.id, quantities: weekdays(20, 30) }] });
+      stack.setClock(london('2026-11-30T08:00'));
       const upcoming = await customer.get('/api/standing-orders/upcoming?weeks=4');
       expect(upcoming.status).toBe(200);
       // Monday 30 November to Sunday 27 December, Monday to Saturday
@@ -267,15 +270,102 @@ describe('standing orders', () => {
       expect(after.find((d: { date: string }) => d.date === '2026-12-02').skipped).toBe(true);
       await customer.delete(`/api/standing-orders/${so.id}`);
     });
+
+    it('leaves what the bakery can no longer change as it was: dates past their cut-off, and a product inside its lead time', async () => {
+      const cake = await createProduct(admin, { name: 'Celebration Cake', price: '30.00', stock: 1000, leadDays: 2 });
+      const customer = await signedInCustomer(stack.url);
+      const upcoming = async () =>
+        Object.fromEntries(
+          ((await customer.get('/api/standing-orders/upcoming?weeks=1')).body as { date: string; lines: { productId: string; quantity: number }[] }[]).map((d) => [
+            d.date,
+            d.lines.map((l) => `${l.productId === cake.id ? 'cake' : 'baguette'} ${l.quantity}`).join(', '),
+          ]),
+        );
+      // Monday 3 PM: Tuesday's cut-off (Monday 2 PM) has passed; the cake needs 2 more days' notice,
+      // so Wednesday's cake closed on Sunday and Thursday's at 2 PM today
+      stack.setClock(london('2026-11-30T15:00'));
+      const body = (baguettes: number) => ({
+        name: 'Bread and cake',
+        startDate: '2026-11-30',
+        everyWeeks: 1,
+        lines: [
+          { productId: baguette.id, quantities: weekdays(baguettes, 30) },
+          { productId: cake.id, quantities: [0, 0, 1, 1, 1, 0, 0] },
+        ],
+      });
+      const created = await customer.post('/api/standing-orders', body(20));
+      expect(created.status).toBe(201);
+      const so = created.body as { id: string };
+      expect(await upcoming()).toEqual({
+        '2026-12-02': 'baguette 20',
+        '2026-12-03': 'baguette 20',
+        '2026-12-04': 'baguette 20, cake 1',
+        '2026-12-05': 'baguette 30',
+      });
+      // no order for Monday or Tuesday, though their cut-offs have passed
+      await sweepEverywhere();
+      expect(await ordersOf(so.id)).toEqual([]);
+
+      // more baguettes: they follow on every date still open; the cake still does not come early
+      expect((await customer.put(`/api/standing-orders/${so.id}`, body(25))).status).toBe(200);
+      expect(await upcoming()).toEqual({
+        '2026-12-02': 'baguette 25',
+        '2026-12-03': 'baguette 25',
+        '2026-12-04': 'baguette 25, cake 1',
+        '2026-12-05': 'baguette 30',
+      });
+
+      // one date: a cake inside its notice is refused, nothing written; fewer baguettes are fine
+      const early = await customer.put(`/api/standing-orders/${so.id}/deliveries/2026-12-03`, { lines: [{ productId: baguette.id, quantity: 25 }, { productId: cake.id, quantity: 1 }] });
+      expect(early.status).toBe(400);
+      expect(early.body.errors).toEqual({
+        lines: ['Celebration Cake must be ordered 2 days ahead: orders with it for Thursday 3 December closed at 2:00 PM on Monday 30 November.'],
+      });
+      expect((await upcoming())['2026-12-03']).toBe('baguette 25');
+      const fewer = await customer.put(`/api/standing-orders/${so.id}/deliveries/2026-12-03`, { lines: [{ productId: baguette.id, quantity: 10 }] });
+      expect(fewer.status).toBe(200);
+
+      // the customer's own change of Thursday stays; Wednesday moves again
+      expect((await customer.put(`/api/standing-orders/${so.id}`, body(40))).status).toBe(200);
+      expect(await upcoming()).toMatchObject({ '2026-12-02': 'baguette 40', '2026-12-03': 'baguette 10', '2026-12-04': 'baguette 40, cake 1' });
+
+      // Wednesday's cut-off: its order is what the upcoming list said
+      stack.setClock(london('2026-12-01T14:00'));
+      await sweepEverywhere();
+      const [wednesday] = await ordersOf(so.id);
+      expect(wednesday.date).toBe('2026-12-02');
+      const order = (await customer.get(`/api/orders/${wednesday.id}`)).body as OrderJson;
+      expect(order.orderItems.map((i) => [i.productId, i.quantity])).toEqual([[baguette.id, 40]]);
+      await customer.delete(`/api/standing-orders/${so.id}`);
+      stack.setClock(london('2026-11-30T08:00'));
+    });
+
+    it('a pause ended after a cut-off brings back only the dates still open', async () => {
+      stack.setClock(london('2026-11-30T08:00'));
+      const customer = await signedInCustomer(stack.url);
+      const so = await standingOrder(customer, { startDate: '2026-12-01', lines: [{ productId: baguette.id, quantities: weekdays(5) }] });
+      expect((await customer.post(`/api/standing-orders/${so.id}/pause`, { until: null })).status).toBe(200);
+      // resumed at 3 PM: Tuesday's orders closed at 2 PM
+      stack.setClock(london('2026-11-30T15:00'));
+      expect((await customer.post(`/api/standing-orders/${so.id}/resume`)).body).toMatchObject({ status: 'active' });
+      const dates = ((await customer.get('/api/standing-orders/upcoming?weeks=1')).body as { date: string }[]).map((d) => d.date);
+      expect(dates).toEqual(['2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05']);
+      await sweepEverywhere();
+      expect(await ordersOf(so.id)).toEqual([]);
+      await customer.delete(`/api/standing-orders/${so.id}`);
+      stack.setClock(london('2026-11-30T08:00'));
+    });
   });
 
   describe('turning deliveries into orders', () => {
     it('makes each due delivery an order exactly once with two instances sweeping at once, honouring skips and changes', async () => {
-      stack.setClock(london('2026-11-30T08:00'));
+      // made on Sunday morning, before Monday's cut-off
+      stack.setClock(london('2026-11-29T08:00'));
       const so = await standingOrder(cafe, { deliveryTimeSlot: '8:00 AM - 10:00 AM' });
       await cafe.put(`/api/standing-orders/${so.id}/deliveries/2026-12-02`, { skip: true });
       await cafe.put(`/api/standing-orders/${so.id}/deliveries/2026-12-03`, { lines: [{ productId: baguette.id, quantity: 25 }, { productId: croissant.id, quantity: 4 }] });
       expect(stack.instancesOf('ordering')).toHaveLength(2);
+      stack.setClock(london('2026-11-30T08:00'));
 
       // Monday 08:00: Monday's own delivery (cut-off Sunday 14:00) is due; Tuesday's is not yet
       await Promise.all([sweepEverywhere(), sweepEverywhere()]);

@@ -7,6 +7,7 @@ import { ProductionPrints1763700014000 } from './1763700014000-production-prints
 import { Invoices1763700014500 } from './1763700014500-invoices';
 import { StandingPreviews1763700017000 } from './1763700017000-standing-previews';
 import { StandingOrdersListIndex1763700017500 } from './1763700017500-standing-orders-list-index';
+import { StandingExceptionPins1763700018000 } from './1763700018000-standing-exception-pins';
 
 /** Migrations of the ordering database, oldest first (the event bus tables come from the service kit). */
 export const orderingMigrations: Function[] = [
@@ -19,4 +20,5 @@ export const orderingMigrations: Function[] = [
   Invoices1763700014500,
   StandingPreviews1763700017000,
   StandingOrdersListIndex1763700017500,
+  StandingExceptionPins1763700018000,
 ];

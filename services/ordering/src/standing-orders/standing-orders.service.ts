@@ -3,9 +3,12 @@ import { Injectable } from '@nestjs/common';
 import {
   addDays,
   AppError,
+  calendarDay,
   Caller,
   ChangeDeliveryRequest,
   type DeliveryException,
+  deliveredLines,
+  type LeadTimeProduct,
   isLiveProduct,
   ListStandingOrdersRequest,
   occurrenceOn,
@@ -14,7 +17,10 @@ import {
   PAGE_LIMIT_DEFAULT,
   type PageCursor,
   PauseStandingOrderRequest,
+  pinnedDeliveries,
+  raisedWithinNotice,
   SaveStandingOrderRequest,
+  SCHEDULE_LIMITS,
   STANDING_ORDER_LIMITS,
   type StandingOrder,
   StandingOrderMessages,
@@ -31,6 +37,9 @@ import { CatalogClient } from '../catalog/catalog.client';
 import { DeliveryScheduleService } from '../delivery/delivery-schedule.service';
 import { type StandingOrderRow, STANDING_ORDER_COLUMNS, termsOf, toStandingOrder } from './standing-order.row';
 
+/** How far ahead a date can be inside the bakery's notice: the longest weekday lead, the longest product lead time, a day. */
+const NOTICE_DAYS_MAX = SCHEDULE_LIMITS.leadDaysMax + SCHEDULE_LIMITS.productLeadDaysMax + 1;
+
 /**
  * Standing orders: customers' own (admins: any customer's, for orders taken by phone), at most
  * STANDING_ORDER_LIMITS.perCustomer each; one-date changes until that date's cut-off; the coming
@@ -44,7 +53,11 @@ export class StandingOrdersService {
     private readonly delivery: DeliveryScheduleService,
   ) {}
 
-  /** Creates one, or with `id` replaces it (same body). */
+  /**
+   * Creates one, or with `id` replaces it (same body). The new terms do not reach what the bakery
+   * can no longer change: a date past its cut-off, and a product raised inside its lead time, keep
+   * what they had, written as those dates' own quantities in the same transaction (`pinnedDeliveries`).
+   */
   async save(req: SaveStandingOrderRequest, id?: string): Promise<StandingOrder> {
     const customerId = this.ownerFor(req.caller, req.customerId, id === undefined);
     const fields: Record<string, string[]> = {};
@@ -78,17 +91,22 @@ export class StandingOrdersService {
            VALUES ($8, $9, $1, $2, $3, $4, $5, $6, $7::jsonb) RETURNING ${STANDING_ORDER_COLUMNS}`,
           [...values, randomUUID(), customerId],
         );
+        await this.keepClosedDates(m, null, row, products);
         return toStandingOrder(row, this.delivery.today());
       });
     }
     await this.visible(req.caller, id);
-    const [[row]]: [StandingOrderRow[], number] = await this.db.query(
-      `UPDATE standing_orders SET name = $1, start_date = $2, end_date = $3, every_weeks = $4, delivery_time_slot = $5,
-              special_instructions = $6, lines = $7::jsonb, updated_at = now()
-        WHERE id = $8 RETURNING ${STANDING_ORDER_COLUMNS}`,
-      [...values, id],
-    );
-    return toStandingOrder(row, this.delivery.today());
+    return this.db.transaction(async (m) => {
+      const before = await this.locked(m, id);
+      const [[row]]: [StandingOrderRow[], number] = await m.query(
+        `UPDATE standing_orders SET name = $1, start_date = $2, end_date = $3, every_weeks = $4, delivery_time_slot = $5,
+                special_instructions = $6, lines = $7::jsonb, updated_at = now()
+          WHERE id = $8 RETURNING ${STANDING_ORDER_COLUMNS}`,
+        [...values, id],
+      );
+      await this.keepClosedDates(m, before, row, products);
+      return toStandingOrder(row, this.delivery.today());
+    });
   }
 
   /** A page of the own standing orders; an admin's: of all, or of one customer's (at most perCustomer, so one page). */
@@ -116,13 +134,18 @@ export class StandingOrdersService {
     return toStandingOrder(row, this.delivery.today());
   }
 
+  /** Ends a pause; the dates it covered that the bakery can no longer change stay without a delivery (`keepClosedDates`). */
   async resume(caller: Caller, id: string): Promise<StandingOrder> {
     await this.visible(caller, id);
-    const [[row]]: [StandingOrderRow[], number] = await this.db.query(
-      `UPDATE standing_orders SET paused = false, paused_until = NULL, updated_at = now() WHERE id = $1 RETURNING ${STANDING_ORDER_COLUMNS}`,
-      [id],
-    );
-    return toStandingOrder(row, this.delivery.today());
+    return this.db.transaction(async (m) => {
+      const before = await this.locked(m, id);
+      const [[row]]: [StandingOrderRow[], number] = await m.query(
+        `UPDATE standing_orders SET paused = false, paused_until = NULL, updated_at = now() WHERE id = $1 RETURNING ${STANDING_ORDER_COLUMNS}`,
+        [id],
+      );
+      await this.keepClosedDates(m, before, row, await this.catalog.products(row.lines.map((l) => l.productId)));
+      return toStandingOrder(row, this.delivery.today());
+    });
   }
 
   /** Every delivery from today for `weeks` weeks of a page of the visible standing orders (as list's), by date. */
@@ -175,26 +198,66 @@ export class StandingOrdersService {
       const current = exceptions.find((e) => e.date === req.date);
       const skip = req.skip ?? current?.skip ?? false;
       const lines = req.lines ? req.lines.map((l) => ({ productId: l.productId.toLowerCase(), quantity: l.quantity })) : (current?.lines ?? null);
-      await m.query(
-        `INSERT INTO standing_order_exceptions (standing_order_id, delivery_date, skip, lines) VALUES ($1, $2, $3, $4::jsonb)
-         ON CONFLICT (standing_order_id, delivery_date) DO UPDATE SET skip = EXCLUDED.skip, lines = EXCLUDED.lines`,
-        [row.id, req.date, skip, lines ? JSON.stringify(lines) : null],
-      );
       const after = occurrenceOn(termsOf(row), [{ date: req.date, skip, lines }], req.date, ctx)!;
+      // the bakery's notice: a product with a lead time may not rise on the date once it began
+      // (bringing back a skipped date raises all of it); catalog's answers are cached
+      const before = deliveredLines(occurrenceOn(termsOf(row), exceptions, req.date, ctx));
+      const products = await this.catalog.products(deliveredLines(after).map((l) => l.productId));
+      const late = raisedWithinNotice(before, deliveredLines(after), req.date, ctx, (productId) => products.get(productId));
+      if (late.length > 0) throw AppError.validation({ lines: [calendarDay(req.date, ctx, late).message!] });
+      await this.writeExceptions(m, row.id, [{ date: req.date, skip, lines, pinned: false }]);
       return { standingOrderId: row.id, date: req.date, cutoffAt: after.cutoffAt.toISOString(), skipped: after.skipped, lines: after.lines };
     });
+  }
+
+  /**
+   * The standing order under its row lock, before a change of its terms: two changes, or a change
+   * and a one-date change, keep dates (`keepClosedDates`) on what the other wrote.
+   */
+  private async locked(m: EntityManager, id: string): Promise<StandingOrderRow> {
+    const [row]: StandingOrderRow[] = await m.query(`SELECT ${STANDING_ORDER_COLUMNS} FROM standing_orders WHERE id = $1 FOR UPDATE`, [id]);
+    if (!row) throw AppError.notFound(StandingOrderMessages.notFound);
+    return row;
+  }
+
+  /**
+   * Writes, with new terms (`after`; `before` null for a new standing order), what they must leave
+   * as it was: dates past their cut-off, and products raised inside their lead time
+   * (`pinnedDeliveries`); and lifts the earlier pins the new terms no longer need.
+   */
+  private async keepClosedDates(m: EntityManager, before: StandingOrderRow | null, after: StandingOrderRow, products: Map<string, LeadTimeProduct>): Promise<void> {
+    const ctx = await this.delivery.context();
+    const from = this.delivery.today();
+    const to = addDays(from, NOTICE_DAYS_MAX);
+    const exceptions = before ? ((await this.exceptionsOf(m, [after.id], from, to)).get(after.id) ?? []) : [];
+    const { pins, lifted } = pinnedDeliveries(before && termsOf(before), termsOf(after), exceptions, from, to, ctx, (productId) => products.get(productId));
+    await this.writeExceptions(m, after.id, pins);
+    if (lifted.length > 0) {
+      await m.query(`DELETE FROM standing_order_exceptions WHERE standing_order_id = $1 AND delivery_date = ANY($2::date[]) AND pinned`, [after.id, lifted]);
+    }
+  }
+
+  /** Writes dates' own changes (a skip or quantities, or a pin), replacing what those dates had. */
+  private async writeExceptions(m: EntityManager, id: string, exceptions: DeliveryException[]): Promise<void> {
+    if (exceptions.length === 0) return;
+    await m.query(
+      `INSERT INTO standing_order_exceptions (standing_order_id, delivery_date, skip, lines, pinned)
+       SELECT $1, e.date, e.skip, e.lines, COALESCE(e.pinned, false) FROM jsonb_to_recordset($2::jsonb) AS e(date date, skip boolean, lines jsonb, pinned boolean)
+       ON CONFLICT (standing_order_id, delivery_date) DO UPDATE SET skip = EXCLUDED.skip, lines = EXCLUDED.lines, pinned = EXCLUDED.pinned`,
+      [id, JSON.stringify(exceptions)],
+    );
   }
 
   /** The one-date changes of standing orders within dates, by standing order. */
   async exceptionsOf(m: EntityManager, ids: string[], from: string, to: string): Promise<Map<string, DeliveryException[]>> {
     const byOrder = new Map<string, DeliveryException[]>();
     if (ids.length === 0) return byOrder;
-    const rows: { id: string; date: string; skip: boolean; lines: DeliveryException['lines'] }[] = await m.query(
-      `SELECT standing_order_id AS id, to_char(delivery_date, 'YYYY-MM-DD') AS date, skip, lines
+    const rows: { id: string; date: string; skip: boolean; lines: DeliveryException['lines']; pinned: boolean }[] = await m.query(
+      `SELECT standing_order_id AS id, to_char(delivery_date, 'YYYY-MM-DD') AS date, skip, lines, pinned
          FROM standing_order_exceptions WHERE standing_order_id = ANY($1::uuid[]) AND delivery_date BETWEEN $2::date AND $3::date`,
       [ids, from, to],
     );
-    for (const r of rows) byOrder.set(r.id, [...(byOrder.get(r.id) ?? []), { date: r.date, skip: r.skip, lines: r.lines }]);
+    for (const r of rows) byOrder.set(r.id, [...(byOrder.get(r.id) ?? []), { date: r.date, skip: r.skip, lines: r.lines, pinned: r.pinned }]);
     return byOrder;
   }
 
