@@ -217,6 +217,8 @@ describe('order again and changing an order', () => {
       // the baguette's price goes up after the order: the order keeps its price
       expect((await admin.patch(`/api/products/${baguette.id}`, { price: '2.40' })).status).toBe(200);
       const pricing = (await admin.get('/api/config/pricing')).body as { deliveryFee: string; taxRate: string };
+      // and the tax rate (8.5 %) goes up to 20 %: the order is taxed at the rate it was placed at
+      expect((await admin.put('/api/config/pricing', { ...pricing, taxRate: '0.2' })).status).toBe(200);
       const socket = await adminSocket();
 
       const res = await customer.patch(`/api/orders/${order.id}`, {
@@ -226,6 +228,7 @@ describe('order again and changing an order', () => {
         ],
         specialInstructions: '  Side door  ',
       });
+      expect((await admin.put('/api/config/pricing', pricing)).status).toBe(200);
       expect(res.status).toBe(200);
       // +2 baguettes taken, 5 croissants given back, 3 focaccia taken: nothing else moved
       expect([await stockOf(baguette.id), await stockOf(croissant.id), await stockOf(focaccia.id)]).toEqual([88, 50, 27]);

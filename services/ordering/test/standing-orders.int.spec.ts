@@ -392,6 +392,8 @@ describe('standing orders', () => {
         [croissant.id, 4, 0],
       ]);
       expect(thursday.subtotal).toBe('63.45'); // 25 x 2.25 + 4 x 1.80
+      // at the bakery's tax rate of that moment, kept with the order for a later change
+      expect(await stack.query('ordering', `SELECT tax_rate::text AS "taxRate" FROM orders WHERE id = $1`, [thursday.id])).toEqual([{ taxRate: '0.085000' }]);
       // the admin's badge and Manage Orders see it like any order
       await eventually(async () => (await admin.get('/api/admin/notifications/count')).body.count >= 3);
       const listed = await admin.get(`/api/orders?customerId=${cafeId}&deliveryDate=2026-12-03`);

@@ -8,6 +8,7 @@ import { Invoices1763700014500 } from './1763700014500-invoices';
 import { StandingPreviews1763700017000 } from './1763700017000-standing-previews';
 import { StandingOrdersListIndex1763700017500 } from './1763700017500-standing-orders-list-index';
 import { StandingExceptionPins1763700018000 } from './1763700018000-standing-exception-pins';
+import { OrderTaxRate1763700018500 } from './1763700018500-order-tax-rate';
 
 /** Migrations of the ordering database, oldest first (the event bus tables come from the service kit). */
 export const orderingMigrations: Function[] = [
@@ -21,4 +22,5 @@ export const orderingMigrations: Function[] = [
   StandingPreviews1763700017000,
   StandingOrdersListIndex1763700017500,
   StandingExceptionPins1763700018000,
+  OrderTaxRate1763700018500,
 ];

@@ -132,7 +132,7 @@ export class OrderChangesService {
    * new date and slot (the ordering windows, as placing: 400), the products' lead times, then the
    * stock, by the difference only (catalog.stock.adjust: 409 when an increase cannot be met), the
    * items and totals (kept products at the order's prices, new ones at the customer's price today;
-   * the delivery fee as charged; tax at today's rate), and `order.amended` in the same transaction.
+   * the delivery fee as charged; tax at the order's own rate), and `order.amended` in the same transaction.
    * A customer on hold may change nothing (403), and a customer's change may not take the order
    * below their minimum (400); admins are limited by neither. Any failure after
    * the stock moved gives it back while the lock is held; if even that fails, catalog undoes the
@@ -153,7 +153,6 @@ export class OrderChangesService {
     ]);
     const held = holdRefusal(callerTerms);
     if (held) throw AppError.forbidden(held);
-    const { taxRate } = settings;
     const amended = await this.bus.inTransaction(async (tx) => {
       const m = tx.manager;
       // the row lock first (FOR UPDATE cannot take the outer join of a relation), then the items
@@ -192,6 +191,8 @@ export class OrderChangesService {
         const pricing = terms ? customerPricing(settings, terms) : null;
         if (adjusted && pricing) adjusted = { ...adjusted, lines: atCustomerPrices(adjusted.lines, pricing) };
         const minimumOrder = customer && pricing ? pricing.terms.minimumOrder : null;
+        // the rate the order was placed at (an order from before rates were kept: today's)
+        const taxRate = row.taxRate ?? settings.taxRate;
         const event = await this.write(m, row, items, { next, date, slot, instructions, adjusted, taxRate, minimumOrder });
         const payload: OrderAmendedEvent = {
           orderId: row.id,
@@ -286,7 +287,7 @@ export class OrderChangesService {
       slot: OrderRow['deliveryTimeSlot'];
       instructions: string | null;
       adjusted: AdjustStockResponse | null;
-      /** today's tax rate (an order does not keep the rate it was taxed at) */
+      /** the tax rate the order was placed at */
       taxRate: string;
       /** a customer's change: the minimum the new subtotal must meet (null: none) */
       minimumOrder: string | null;
@@ -301,7 +302,7 @@ export class OrderChangesService {
         change.next,
         current,
       );
-      // the fee the order was charged; the tax rate is not kept per order, so today's
+      // the fee and the tax rate the order was charged
       const computed = computeTotals(next, { deliveryFee: row.deliveryFee, taxRate: change.taxRate });
       const short = minimumOrderShortfall(parseAmount(computed.subtotal), change.minimumOrder);
       if (short > 0) {

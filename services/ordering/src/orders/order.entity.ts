@@ -28,6 +28,10 @@ export class OrderRow {
   @Column({ type: 'numeric', precision: 10, scale: 2 })
   total: string;
 
+  /** the tax rate it was placed at ("0.085000"); null for orders placed before it was kept */
+  @Column({ name: 'tax_rate', type: 'numeric', precision: 7, scale: 6, nullable: true })
+  taxRate: string | null;
+
   @Column({ name: 'delivery_date', type: 'date', nullable: true })
   deliveryDate: string | null;
 

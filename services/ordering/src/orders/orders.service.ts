@@ -174,6 +174,7 @@ export class OrdersService {
         deliveryFee: totals.deliveryFee,
         tax: totals.tax,
         total: totals.total,
+        taxRate: pricing.taxRate,
         deliveryDate: req.deliveryDate,
         deliveryTimeSlot: req.deliveryTimeSlot,
         specialInstructions: req.specialInstructions,
@@ -363,9 +364,9 @@ export class OrdersService {
        ), new_order AS (
          INSERT INTO orders (id, customer_id, status, subtotal, delivery_fee, tax, total, delivery_date, delivery_time_slot,
                              special_instructions, customer_business_name, customer_email, customer_phone, idempotency_key,
-                             request_fingerprint, created_at, updated_at, standing_order_id)
+                             request_fingerprint, created_at, updated_at, standing_order_id, tax_rate)
          SELECT $1::uuid, $2::uuid, $22::varchar, $3::numeric, $4::numeric, $5::numeric, $6::numeric, $7::date, $8::varchar, $9::text,
-                $10::varchar, $11::varchar, $12::varchar, $13::varchar, $20::varchar, $14::timestamptz, $14::timestamptz, $21::uuid
+                $10::varchar, $11::varchar, $12::varchar, $13::varchar, $20::varchar, $14::timestamptz, $14::timestamptz, $21::uuid, $23::numeric
           WHERE (SELECT every_line FROM still_held)
          RETURNING id
        ), new_items AS (
@@ -398,6 +399,7 @@ export class OrdersService {
         order.requestFingerprint,
         order.standingOrderId ?? null,
         order.status,
+        order.taxRate ?? null,
       ],
     );
     if (written.length === 0) return false;
@@ -428,6 +430,7 @@ export class OrdersService {
       customer_email: o.customerEmail,
       customer_phone: o.customerPhone,
       standing_order_id: o.standingOrderId ?? null,
+      tax_rate: o.taxRate ?? null,
       created_at: o.createdAt,
     }));
     const items = batch.flatMap(({ order: o }) =>
@@ -455,13 +458,14 @@ export class OrdersService {
       `WITH new_orders AS (
          INSERT INTO orders (id, customer_id, status, subtotal, delivery_fee, tax, total, delivery_date, delivery_time_slot,
                              special_instructions, customer_business_name, customer_email, customer_phone, created_at, updated_at,
-                             standing_order_id)
+                             standing_order_id, tax_rate)
          SELECT o.id, o.customer_id, o.status, o.subtotal, o.delivery_fee, o.tax, o.total, o.delivery_date, o.delivery_time_slot,
                 o.special_instructions, o.customer_business_name, o.customer_email, o.customer_phone, o.created_at, o.created_at,
-                o.standing_order_id
+                o.standing_order_id, o.tax_rate
            FROM jsonb_to_recordset($1::jsonb) AS o(id uuid, customer_id uuid, status varchar, subtotal numeric, delivery_fee numeric,
                 tax numeric, total numeric, delivery_date date, delivery_time_slot varchar, special_instructions text,
-                customer_business_name varchar, customer_email varchar, customer_phone varchar, standing_order_id uuid, created_at timestamptz)
+                customer_business_name varchar, customer_email varchar, customer_phone varchar, standing_order_id uuid,
+                tax_rate numeric, created_at timestamptz)
          ON CONFLICT DO NOTHING
          RETURNING id
        ), new_items AS (

@@ -260,6 +260,7 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
       deliveryFee: priced.deliveryFee,
       tax: priced.tax,
       total: priced.total,
+      taxRate: settings.taxRate,
       deliveryDate: occurrence.date,
       deliveryTimeSlot: slot,
       specialInstructions: row.specialInstructions,
