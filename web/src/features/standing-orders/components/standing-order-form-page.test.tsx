@@ -95,8 +95,8 @@ describe('the standing order form', () => {
     expect(screen.queryByLabelText('Baguette on Monday')).not.toBeInTheDocument();
 
     pickDays('Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday');
-    // what a change reaches, said before it is saved (the server keeps dates past their cut-off and lead times)
-    expect(screen.getByText(/Changes reach the deliveries still open: one past its cut-off keeps what it had/)).toBeInTheDocument();
+    // what lead times do to it, said before it is saved (the server keeps them, as it keeps dates past their cut-off)
+    expect(screen.getByText('A product that needs notice (a lead time) starts from the first delivery the bakery has that notice for.')).toBeInTheDocument();
     expect(quantity('Baguette on Monday').value).toBe('20');
     expect(quantity('Croissant on Saturday').value).toBe('5');
     // Saturday is bigger, and no croissants on Tuesdays

@@ -139,10 +139,7 @@ export function StandingOrderForm({
         ) : chosenDays.length === 0 ? (
           <p className="muted so-pick-days">Choose the delivery days above: each product’s quantity goes on each day, and any day can be changed.</p>
         ) : (
-          <p className="muted so-notice">
-            Changes reach the deliveries still open: one past its cut-off keeps what it had, and a product that needs notice starts from the first delivery the bakery has
-            that notice for.
-          </p>
+          <p className="muted so-notice">A product that needs notice (a lead time) starts from the first delivery the bakery has that notice for.</p>
         )}
         {draft.lines.length > 0 &&
           (mobile ? (
