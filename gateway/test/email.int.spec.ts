@@ -130,6 +130,13 @@ describe('email: order mails and password links, sent through SMTP with retries'
     }
     const onItsWay = await eventually(async () => smtp.to(email).find((m) => m.subject?.startsWith(`Order #${number} is on its way`)));
     expect(onItsWay.text).toContain(`Your order #${number} is on its way to you.`);
+    expect(onItsWay.text).not.toContain('ready to download');
+    // delivered: the invoice issued with it is named, with its amount
+    expect((await admin.put(`/api/orders/${order.id}/status`, { status: 'delivered' })).status).toBe(200);
+    const [invoice] = (await customer.get(`/api/invoices?orderId=${order.id}`)).body as { number: string; total: string }[];
+    expect(invoice.number).toMatch(/^INV-\d{4}-\d{6}$/);
+    const delivered = await eventually(async () => smtp.to(email).find((m) => m.subject === `Order #${number} delivered - Rise & Shine Bakery`));
+    expect(delivered.text).toContain(`Invoice ${invoice.number} for $${invoice.total} is in your orders, ready to download.`);
     await eventually(async () => (await pendingMail()) === 0);
     // (mails are sent several at a time: their order of arrival is not the events')
     expect(smtp.to(email).map((m) => m.subject).sort()).toEqual([
@@ -137,6 +144,7 @@ describe('email: order mails and password links, sent through SMTP with retries'
       `Order #${number} changed - Rise & Shine Bakery`,
       `Order #${number} confirmed - Rise & Shine Bakery`,
       `Order #${number} is on its way - Rise & Shine Bakery`,
+      `Order #${number} delivered - Rise & Shine Bakery`,
     ].sort());
     const rows = await stack.query<{ kind: string; n: number }>(
       'notifications',
@@ -146,7 +154,7 @@ describe('email: order mails and password links, sent through SMTP with retries'
     expect(rows).toEqual([
       { kind: 'order_amended', n: 1 },
       { kind: 'order_confirmation', n: 1 },
-      { kind: 'order_status', n: 2 },
+      { kind: 'order_status', n: 3 },
     ]);
   });
 

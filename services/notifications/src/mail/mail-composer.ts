@@ -3,6 +3,9 @@ import {
   AppError,
   CatalogPatterns,
   ErrorCode,
+  type Invoice,
+  type InvoicesPage,
+  InvoicePatterns,
   type MailKind,
   type Order,
   type OrderAmendedEvent,
@@ -24,6 +27,7 @@ import {
   passwordLinkMail,
   productsMissingFrom,
   standingPreviewMail,
+  statusDocumentKind,
   statusMail,
 } from './mail-content';
 import { MailContextSource } from './mail-context.source';
@@ -72,8 +76,10 @@ export class MailComposer {
         return { ...confirmationMail(order, ctx), recipient: order.customer.email };
       }
       case 'order_status': {
+        const status = mail.data.status as OrderStatus;
         const order = await this.order(mail);
-        const composed = statusMail(order, mail.data.status as OrderStatus, ctx);
+        const documents = statusDocumentKind(status) ? await this.documentsOf(order) : [];
+        const composed = statusMail(order, status, ctx, documents);
         if (!composed) throw new UnsendableMail(`no mail is sent for the status ${String(mail.data.status)}`);
         return { ...composed, recipient: order.customer.email };
       }
@@ -118,6 +124,16 @@ export class MailComposer {
       if (err instanceof AppError && err.code === ErrorCode.NotFound) throw new UnsendableMail(`order ${mail.orderId} is unknown to ordering`);
       throw err;
     }
+  }
+
+  /** The order's invoices and credit notes, as its customer sees them (ordering issues them with the status change). */
+  private async documentsOf(order: Order): Promise<Invoice[]> {
+    const page = await this.rpc.request<InvoicesPage>(InvoicePatterns.list, {
+      caller: { userId: order.customerId, role: 'customer' },
+      filters: { orderId: order.id },
+      limit: 10,
+    });
+    return page.invoices;
   }
 
   /** Names of products an order no longer has (an amendment removed them); unknown ones are left out. */

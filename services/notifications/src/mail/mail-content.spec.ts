@@ -1,4 +1,4 @@
-import type { Order, OrderAmendedEvent, PasswordLinkIssuedEvent } from '@bakery/contracts';
+import type { Invoice, Order, OrderAmendedEvent, PasswordLinkIssuedEvent } from '@bakery/contracts';
 import {
   adminNewOrderMail,
   amendedMail,
@@ -118,6 +118,48 @@ describe('mail content', () => {
     expect(statusMail(order(), 'confirmed', ctx)?.kind).toBe('order_status');
     expect(statusMail(order(), 'delivered', ctx)?.html).toContain('Your order was delivered');
     expect(statusMail(order(), 'in_preparation', ctx)).toBeNull();
+  });
+
+  it('names the invoice a delivered order got, with the payment instructions, and a cancelled order’s credit note', () => {
+    const document = (kind: Invoice['kind'], number: string, total: string, paymentInstructions = `Bank transfer to 12-34-56\n${HOSTILE}`): Invoice => ({
+      id: '1b1f7c9e-2a4d-4f3b-9c8e-1d2e3f4a5b6c',
+      number,
+      kind,
+      orderId: order().id,
+      orderNumber: '3F4A5B6C',
+      customerId: order().customerId,
+      creditedInvoiceId: null,
+      issuedAt: '2026-12-02T10:00:00.000Z',
+      subtotal: total,
+      deliveryFee: '0.00',
+      tax: '0.00',
+      total,
+      paid: false,
+      paidAt: null,
+      lines: [],
+      customer: { businessName: 'Café', email: 'cafe@example.com', phone: null, address: null },
+      bakery: { name: 'Rise & Shine', address: '', taxId: '', paymentInstructions },
+      deliveryDate: '2026-12-02',
+      deliveryTimeSlot: null,
+    });
+    const invoice = document('invoice', 'INV-2026-000042', '1351.93');
+    const credit = document('credit-note', 'CN-2026-000007', '-1351.93');
+    const delivered = statusMail(order(), 'delivered', ctx, [credit, invoice])!;
+    expect(delivered.text).toContain('Invoice INV-2026-000042 for $1351.93 is in your orders, ready to download.\nBank transfer to 12-34-56\n');
+    expect(delivered.html).toContain('Invoice <strong>INV-2026-000042</strong> for $1351.93 is in your orders, ready to download.');
+    // the bakery's words are escaped like everyone's
+    expect(delivered.html).toContain('Bank transfer to 12-34-56\n&lt;script&gt;');
+    expect(delivered.html).not.toContain('<script>');
+    // a credit note: its amount without the minus, and no payment instructions
+    const cancelled = statusMail(order(), 'cancelled', ctx, [invoice, credit])!;
+    expect(cancelled.text).toContain('Credit note CN-2026-000007 for $1351.93 is in your orders, ready to download.');
+    expect(cancelled.text).not.toContain('Bank transfer');
+    // none issued (yet), none for other statuses, and no instructions when the bakery has none
+    expect(statusMail(order(), 'delivered', ctx, [])!.text).not.toContain('ready to download');
+    expect(statusMail(order(), 'in_transit', ctx, [invoice])!.text).not.toContain('INV-2026-000042');
+    expect(statusMail(order(), 'delivered', ctx, [document('invoice', 'INV-2026-000043', '5.00', '')])!.text).toContain(
+      'Invoice INV-2026-000043 for $5.00 is in your orders, ready to download.\n\n',
+    );
   });
 
   it('lists what an amendment changed, with the names of removed products asked elsewhere', () => {

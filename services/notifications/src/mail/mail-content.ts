@@ -1,5 +1,6 @@
 import {
   formatCents,
+  type Invoice,
   type MailKind,
   type Order,
   type OrderAmendedEvent,
@@ -135,16 +136,36 @@ const STATUS_WORDS: Partial<Record<OrderStatus, { headline: string; subject: str
   cancelled: { headline: 'Your order was cancelled', subject: 'cancelled', message: 'was cancelled. Nothing is charged for it.' },
 };
 
-/** null for a status customers are not mailed about (mail-rules.ts, statusMailWanted). */
-export function statusMail(order: Order, status: OrderStatus, ctx: MailContext): ComposedMail | null {
+/** The document a status mail names: a delivered order's invoice, a cancelled one's credit note (issue 18). */
+export function statusDocumentKind(status: OrderStatus): Invoice['kind'] | null {
+  return status === 'delivered' ? 'invoice' : status === 'cancelled' ? 'credit-note' : null;
+}
+
+/**
+ * null for a status customers are not mailed about (mail-rules.ts, statusMailWanted). `documents`:
+ * the order's invoices and credit notes; the one the status calls for (`statusDocumentKind`) is
+ * named with its amount, where to download it, and the bakery's payment instructions on an invoice.
+ */
+export function statusMail(order: Order, status: OrderStatus, ctx: MailContext, documents: readonly Invoice[] = []): ComposedMail | null {
   const words = STATUS_WORDS[status];
   if (!words) return null;
   const view = orderView(order, ctx.timeZone);
+  const kind = statusDocumentKind(status);
+  const document = kind ? documents.find((d) => d.kind === kind) : undefined;
   return compose('order_status', `Order #${view.number} ${words.subject}`, ctx, {
     order: view,
     headline: words.headline,
     message: words.message,
     ordersUrl: ordersUrl(ctx),
+    document: document
+      ? {
+          label: document.kind === 'invoice' ? 'Invoice' : 'Credit note',
+          number: document.number,
+          // a credit note's amounts are negative: the mail says what it credits
+          amount: money(document.total.replace(/^-/, '')),
+          paymentInstructions: document.kind === 'invoice' && document.bakery.paymentInstructions ? document.bakery.paymentInstructions : null,
+        }
+      : null,
   });
 }
 
