@@ -145,7 +145,7 @@ describe('mail content', () => {
     const invoice = document('invoice', 'INV-2026-000042', '1351.93');
     const credit = document('credit-note', 'CN-2026-000007', '-1351.93');
     const delivered = statusMail(order(), 'delivered', ctx, [credit, invoice])!;
-    expect(delivered.text).toContain('Invoice INV-2026-000042 for $1351.93 is in your orders, ready to download.\nBank transfer to 12-34-56\n');
+    expect(delivered.text).toContain('was delivered. Thank you!\n\nInvoice INV-2026-000042 for $1351.93 is in your orders, ready to download.\nBank transfer to 12-34-56\n');
     expect(delivered.html).toContain('Invoice <strong>INV-2026-000042</strong> for $1351.93 is in your orders, ready to download.');
     // the bakery's words are escaped like everyone's
     expect(delivered.html).toContain('Bank transfer to 12-34-56\n&lt;script&gt;');
@@ -155,7 +155,7 @@ describe('mail content', () => {
     expect(cancelled.text).toContain('Credit note CN-2026-000007 for $1351.93 is in your orders, ready to download.');
     expect(cancelled.text).not.toContain('Bank transfer');
     // none issued (yet), none for other statuses, and no instructions when the bakery has none
-    expect(statusMail(order(), 'delivered', ctx, [])!.text).not.toContain('ready to download');
+    expect(statusMail(order(), 'delivered', ctx, [])!.text).toContain('was delivered. Thank you!\n\n- ');
     expect(statusMail(order(), 'in_transit', ctx, [invoice])!.text).not.toContain('INV-2026-000042');
     expect(statusMail(order(), 'delivered', ctx, [document('invoice', 'INV-2026-000043', '5.00', '')])!.text).toContain(
       'Invoice INV-2026-000043 for $5.00 is in your orders, ready to download.\n\n',

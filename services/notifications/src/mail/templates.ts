@@ -116,6 +116,7 @@ ${button('{{ordersUrl}}', 'View your orders')}
 
 Your order #{{order.number}} {{message}}
 {{#if document}}
+
 {{document.label}} {{document.number}} for {{document.amount}} is in your orders, ready to download.
 {{#if document.paymentInstructions}}{{document.paymentInstructions}}
 {{/if}}{{/if}}
