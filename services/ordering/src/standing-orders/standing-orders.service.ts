@@ -95,9 +95,8 @@ export class StandingOrdersService {
         return toStandingOrder(row, this.delivery.today());
       });
     }
-    await this.visible(req.caller, id);
     return this.db.transaction(async (m) => {
-      const before = await this.locked(m, id);
+      const before = await this.locked(m, req.caller, id);
       const [[row]]: [StandingOrderRow[], number] = await m.query(
         `UPDATE standing_orders SET name = $1, start_date = $2, end_date = $3, every_weeks = $4, delivery_time_slot = $5,
                 special_instructions = $6, lines = $7::jsonb, updated_at = now()
@@ -136,9 +135,8 @@ export class StandingOrdersService {
 
   /** Ends a pause; the dates it covered that the bakery can no longer change stay without a delivery (`keepClosedDates`). */
   async resume(caller: Caller, id: string): Promise<StandingOrder> {
-    await this.visible(caller, id);
     return this.db.transaction(async (m) => {
-      const before = await this.locked(m, id);
+      const before = await this.locked(m, caller, id);
       const [[row]]: [StandingOrderRow[], number] = await m.query(
         `UPDATE standing_orders SET paused = false, paused_until = NULL, updated_at = now() WHERE id = $1 RETURNING ${STANDING_ORDER_COLUMNS}`,
         [id],
@@ -187,21 +185,21 @@ export class StandingOrdersService {
       if (bad >= 0) throw new AppError(ErrorCode.NotFound, StandingOrderMessages.productUnavailable, undefined, { productId: req.lines[bad].productId });
     }
     return this.db.transaction(async (m) => {
-      // the standing order's row lock: a change and the materialiser's run of that date take turns
-      await m.query(`SELECT id FROM standing_orders WHERE id = $1 FOR UPDATE`, [row.id]);
+      // under the row lock, the terms as they are now (a save may have changed them since `row`)
+      const terms = termsOf(await this.locked(m, req.caller, row.id));
       const ctx = await this.delivery.context();
       const exceptions = (await this.exceptionsOf(m, [row.id], req.date, req.date)).get(row.id) ?? [];
       // the date must be one of its deliveries by its own terms (before this date's change)
-      const planned = occurrenceOn(termsOf(row), exceptions.filter((e) => e.date !== req.date), req.date, ctx);
+      const planned = occurrenceOn(terms, exceptions.filter((e) => e.date !== req.date), req.date, ctx);
       if (!planned) throw AppError.validation({ date: [StandingOrderMessages.notADelivery] });
       if (!deliveryChangeable(planned, ctx.now)) throw AppError.conflict(DeliveryMessages.orderBeingPrepared);
       const current = exceptions.find((e) => e.date === req.date);
       const skip = req.skip ?? current?.skip ?? false;
       const lines = req.lines ? req.lines.map((l) => ({ productId: l.productId.toLowerCase(), quantity: l.quantity })) : (current?.lines ?? null);
-      const after = occurrenceOn(termsOf(row), [{ date: req.date, skip, lines }], req.date, ctx)!;
+      const after = occurrenceOn(terms, [{ date: req.date, skip, lines }], req.date, ctx)!;
       // the bakery's notice: a product with a lead time may not rise on the date once it began
       // (bringing back a skipped date raises all of it); catalog's answers are cached
-      const before = deliveredLines(occurrenceOn(termsOf(row), exceptions, req.date, ctx));
+      const before = deliveredLines(occurrenceOn(terms, exceptions, req.date, ctx));
       const products = await this.catalog.products(deliveredLines(after).map((l) => l.productId));
       const late = raisedWithinNotice(before, deliveredLines(after), req.date, ctx, (productId) => products.get(productId));
       if (late.length > 0) throw AppError.validation({ lines: [calendarDay(req.date, ctx, late).message!] });
@@ -211,13 +209,13 @@ export class StandingOrdersService {
   }
 
   /**
-   * The standing order under its row lock, before a change of its terms: two changes, or a change
-   * and a one-date change, keep dates (`keepClosedDates`) on what the other wrote.
+   * The standing order under its row lock, if the caller may change it (`visible`'s rule): a change
+   * of its terms, a one-date change and the materialiser's run of a date take turns, each on what
+   * the other wrote (`keepClosedDates`).
    */
-  private async locked(m: EntityManager, id: string): Promise<StandingOrderRow> {
+  private async locked(m: EntityManager, caller: Caller, id: string): Promise<StandingOrderRow> {
     const [row]: StandingOrderRow[] = await m.query(`SELECT ${STANDING_ORDER_COLUMNS} FROM standing_orders WHERE id = $1 FOR UPDATE`, [id]);
-    if (!row) throw AppError.notFound(StandingOrderMessages.notFound);
-    return row;
+    return this.visibleTo(caller, row);
   }
 
   /**
@@ -304,6 +302,10 @@ export class StandingOrdersService {
   /** The standing order if the caller may see it; someone else's is as unknown as a missing one. */
   private async visible(caller: Caller, id: string): Promise<StandingOrderRow> {
     const [row]: StandingOrderRow[] = await this.db.query(`SELECT ${STANDING_ORDER_COLUMNS} FROM standing_orders WHERE id = $1`, [id]);
+    return this.visibleTo(caller, row);
+  }
+
+  private visibleTo(caller: Caller, row: StandingOrderRow | undefined): StandingOrderRow {
     if (!row || (caller.role !== 'admin' && row.customerId !== caller.userId)) throw AppError.notFound(StandingOrderMessages.notFound);
     return row;
   }
