@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCompress from '@fastify/compress';
 import {
   connectNats,
   createLogger,
@@ -17,6 +18,7 @@ import { SessionCookie } from './auth/session-cookie';
 import { GatewayConfig, gatewayConfig } from './config';
 import { AllErrorsFilter } from './http/all-errors.filter';
 import { metricsEndpoint } from './http/metrics-endpoint';
+import { RESPONSE_COMPRESSION } from './http/response-compression';
 import { OpenApiDocs } from './openapi/openapi.controller';
 import { securityHeaders } from './http/security-headers';
 import { TelemetryModule } from './http/telemetry.module';
@@ -70,6 +72,8 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
     bodyParser: false,
     logger: new NestPinoLogger(logger),
   });
+  // before any route is added: the plugin gives each route its compression as the route is made
+  await app.register(fastifyCompress, RESPONSE_COMPRESSION);
   // /api/openapi.json describes this application's routes (built on first request)
   app.get(OpenApiDocs).attach(app);
   const http = app.getHttpAdapter().getInstance();

@@ -4,12 +4,16 @@ import { CatalogBroadcasts, CatalogPatterns, CustomerProduct, priceResolver, Pro
 import { RpcClient, subscribeBroadcast } from '@bakery/platform';
 import type { NatsConnection, Subscription } from 'nats';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
+import type { Precompressed } from '../http/content-encoding';
+import { compressOnce } from '../http/response-compression';
 import { NATS_CONNECTION } from '../messaging/messaging.module';
 
 /** A product list ready to send: the JSON bytes and their entity tag, both computed once. */
 export interface CachedBody {
   json: Buffer;
   etag: string;
+  /** the JSON compressed for an encoding, made on its first use and kept with the body */
+  encoded(encoding: Precompressed['encoding']): Buffer;
 }
 
 /** How far the cache's invalidations have gone: a body made from data read before a later one is not kept. */
@@ -18,10 +22,19 @@ export interface CacheStamp {
   listGeneration: number;
 }
 
-/** The bytes and their entity tag, made once. */
+/**
+ * The bytes and their entity tag, made once. The tag is weak: the compressed copies are the same
+ * list, so a browser's If-None-Match matches whichever copy it was sent (RFC 9110 section 8.8.1).
+ */
 function cachedBody(value: unknown): CachedBody {
   const json = Buffer.from(JSON.stringify(value), 'utf8');
-  return { json, etag: `W/"${json.length.toString(16)}-${createHash('sha1').update(json).digest('base64url')}"` };
+  const copies = new Map<Precompressed['encoding'], Buffer>();
+  const encoded = (encoding: Precompressed['encoding']) => {
+    let copy = copies.get(encoding);
+    if (!copy) copies.set(encoding, (copy = compressOnce(json, encoding)));
+    return copy;
+  };
+  return { json, etag: `W/"${json.length.toString(16)}-${createHash('sha1').update(json).digest('base64url')}"`, encoded };
 }
 
 /**

@@ -15,6 +15,7 @@ import { AdminOnly, CustomerOnly, SignedIn } from '../auth/access';
 import { CurrentPrincipal, Principal } from '../auth/principal';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagMatches } from '../http/request-facts';
+import { answerEncoding } from '../http/response-compression';
 import { routeId } from '../http/route-id';
 import { UploadsService } from '../uploads/uploads.service';
 import { CatalogueCache } from './catalogue-cache';
@@ -42,13 +43,17 @@ export class ProductsController {
   @SignedIn()
   @Get('products')
   async list(@CurrentPrincipal() me: Principal, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
-    const { json, etag } = await this.catalogue(me);
-    res.header('ETag', etag);
+    const body = await this.catalogue(me);
+    res.header('ETag', body.etag);
     // no personal data, so unlike other API answers (no-store) a browser may keep it, asking
     // each time whether it changed (304 when not)
     res.header('Cache-Control', 'private, no-cache');
-    if (etagMatches(req.headers, etag)) return void res.code(304).send();
-    res.type('application/json; charset=utf-8').send(json);
+    res.header('Vary', 'Accept-Encoding');
+    if (etagMatches(req.headers, body.etag)) return void res.code(304).send();
+    // the cached compressed copy: the compression plugin leaves an encoded answer alone
+    const encoding = answerEncoding(req.headers, body.json.length);
+    if (encoding) res.header('Content-Encoding', encoding);
+    res.type('application/json; charset=utf-8').send(encoding ? body.encoded(encoding) : body.json);
   }
 
   @SignedIn()
