@@ -357,6 +357,78 @@ describe('standing orders', () => {
     });
   });
 
+  describe('a change right after a cut-off, before the sweep has come by', () => {
+    // Monday 2:00:30 PM: Tuesday's orders closed 30 seconds ago, and no sweep has run since
+    const justAfterTuesdaysCutoff = london('2026-11-30T14:00:30');
+    const tuesdayOrders = (customerId: string) =>
+      stack.query<{ date: string; quantity: number }>(
+        'ordering',
+        `SELECT to_char(o.delivery_date, 'YYYY-MM-DD') AS date, i.quantity FROM orders o JOIN order_items i ON i.order_id = o.id
+          WHERE o.customer_id = $1 AND o.delivery_date = '2026-12-01' AND o.standing_order_id IS NOT NULL`,
+        [customerId],
+      );
+
+    async function madeOnMondayMorning(client: ApiClient) {
+      stack.setClock(london('2026-11-30T08:00'));
+      const so = await standingOrder(client, { startDate: '2026-12-01', lines: [{ productId: baguette.id, quantities: weekdays(7) }] });
+      stack.setClock(justAfterTuesdaysCutoff);
+      return so;
+    }
+
+    it.each([
+      ['a pause', 200, (client: ApiClient, id: string) => client.post(`/api/standing-orders/${id}/pause`, { until: null })],
+      ['its removal', 204, (client: ApiClient, id: string) => client.delete(`/api/standing-orders/${id}`)],
+      [
+        'new terms that start later',
+        200,
+        (client: ApiClient, id: string) =>
+          client.put(`/api/standing-orders/${id}`, { name: 'Daily bread', startDate: '2026-12-02', everyWeeks: 1, lines: [{ productId: baguette.id, quantities: weekdays(9) }] }),
+      ],
+    ])('%s still leaves the closed date its delivery, as it stood at the cut-off', async (_change, status, change) => {
+      const customer = await signedInCustomer(stack.url);
+      const customerId = (await customer.get('/api/auth/user')).body.id as string;
+      const so = await madeOnMondayMorning(customer);
+      expect((await change(customer, so.id)).status).toBe(status);
+      expect(await tuesdayOrders(customerId)).toEqual([{ date: '2026-12-01', quantity: 7 }]);
+      // the sweep finds it made: nothing twice
+      await sweepEverywhere();
+      expect(await tuesdayOrders(customerId)).toEqual([{ date: '2026-12-01', quantity: 7 }]);
+      await customer.delete(`/api/standing-orders/${so.id}`);
+      stack.setClock(london('2026-11-30T08:00'));
+    });
+
+    it('refuses the change (503, nothing changed) while the closed date cannot be placed, and takes it once it can', async () => {
+      const customer = await signedInCustomer(stack.url);
+      const customerId = (await customer.get('/api/auth/user')).body.id as string;
+      const so = await madeOnMondayMorning(customer);
+      await stack.stopService('catalog');
+      try {
+        const refused = await customer.post(`/api/standing-orders/${so.id}/pause`, { until: null });
+        expect(refused.status).toBe(503);
+        expect(refused.body.message).toBe('Changing this standing order is unavailable, please try again shortly');
+        expect((await customer.get(`/api/standing-orders/${so.id}`)).body).toMatchObject({ status: 'active' });
+        expect(await tuesdayOrders(customerId)).toEqual([]);
+      } finally {
+        await stack.startService('catalog');
+      }
+      expect((await customer.post(`/api/standing-orders/${so.id}/pause`, { until: null })).body).toMatchObject({ status: 'paused' });
+      expect(await tuesdayOrders(customerId)).toEqual([{ date: '2026-12-01', quantity: 7 }]);
+      await customer.delete(`/api/standing-orders/${so.id}`);
+      stack.setClock(london('2026-11-30T08:00'));
+    });
+
+    it('places nothing for a caller who may not see it (404, nothing written)', async () => {
+      const customer = await signedInCustomer(stack.url);
+      const customerId = (await customer.get('/api/auth/user')).body.id as string;
+      const so = await madeOnMondayMorning(customer);
+      const other = await signedInCustomer(stack.url);
+      expect((await other.post(`/api/standing-orders/${so.id}/pause`, { until: null })).status).toBe(404);
+      expect(await tuesdayOrders(customerId)).toEqual([]);
+      await customer.delete(`/api/standing-orders/${so.id}`);
+      stack.setClock(london('2026-11-30T08:00'));
+    });
+  });
+
   describe('turning deliveries into orders', () => {
     it('makes each due delivery an order exactly once with two instances sweeping at once, honouring skips and changes', async () => {
       // made on Sunday morning, before Monday's cut-off

@@ -105,11 +105,8 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
 
   /** Places every due delivery that has no order yet; answers how many orders it wrote. */
   async run(): Promise<number> {
-    const ctx = await this.delivery.context();
-    const today = this.delivery.today();
-    const lookAhead = SCHEDULE_LIMITS.leadDaysMax + 1;
     // the due dates are the same for every standing order: worked out once per sweep
-    const due = dueDates(today, lookAhead, ctx);
+    const { ctx, today, lookAhead, due } = await this.dueNow();
     if (due.length === 0) return 0;
     // one set of settings for the whole sweep: the delivery fee and tax rate of this moment
     const pricing = await this.pricing.get();
@@ -136,6 +133,32 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
       if (rows.length < PAGE) break;
     }
     return placed;
+  }
+
+  /**
+   * Places one standing order's due deliveries now, as the next sweep would. A change that can take
+   * dates away from it (new terms, a pause, its removal) comes after this, so a delivery whose
+   * cut-off has passed becomes its order even when the sweep has not run since the cut-off (up to
+   * STANDING_ORDER_INTERVAL_SECONDS). 503 when one could not be placed (catalog or customers not
+   * answering): the change would drop it, so the caller tries again.
+   */
+  async placeDueOf(id: string): Promise<void> {
+    const { ctx, today, due } = await this.dueNow();
+    if (due.length === 0) return;
+    const rows: StandingOrderRow[] = await this.db.query(`SELECT ${STANDING_ORDER_COLUMNS} FROM standing_orders WHERE id = $1`, [id]);
+    if (rows.length === 0) return;
+    const deliveries = await this.dueDeliveries(rows, today, due);
+    if (deliveries.length === 0) return;
+    await this.place(deliveries, ctx, await this.pricing.get(), this.terms.perSweep(true));
+    if ((await this.dueDeliveries(rows, today, due)).length > 0) throw AppError.unavailable('Changing this standing order');
+  }
+
+  /** The bakery's calendar now, and the dates whose deliveries are due (`dueDates`). */
+  private async dueNow() {
+    const ctx = await this.delivery.context();
+    const today = this.delivery.today();
+    const lookAhead = SCHEDULE_LIMITS.leadDaysMax + 1;
+    return { ctx, today, lookAhead, due: dueDates(today, lookAhead, ctx) };
   }
 
   /** The due deliveries of these standing orders that have no order yet. */

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  type Caller,
   ChangeDeliveryRequest,
   ListStandingOrdersRequest,
   PauseStandingOrderRequest,
@@ -14,11 +15,20 @@ import {
   type UpcomingDelivery,
   UpcomingDeliveriesRequest,
 } from '@bakery/contracts';
+import { StandingOrderMaterializer } from './standing-order-materializer';
 import { StandingOrdersService } from './standing-orders.service';
 
+/**
+ * A change that can take dates away from a standing order (new terms, a pause, its removal) first
+ * has its due deliveries placed (`dueFirst`): a date whose cut-off has passed is the bakery's to
+ * bake, whether or not the sweep has come by since.
+ */
 @Controller()
 export class StandingOrdersController {
-  constructor(private readonly standingOrders: StandingOrdersService) {}
+  constructor(
+    private readonly standingOrders: StandingOrdersService,
+    private readonly materializer: StandingOrderMaterializer,
+  ) {}
 
   @MessagePattern(StandingOrderPatterns.create)
   create(@Payload() req: SaveStandingOrderRequest): Promise<StandingOrder> {
@@ -26,7 +36,8 @@ export class StandingOrdersController {
   }
 
   @MessagePattern(StandingOrderPatterns.replace)
-  replace(@Payload() req: ReplaceStandingOrderRequest): Promise<StandingOrder> {
+  async replace(@Payload() req: ReplaceStandingOrderRequest): Promise<StandingOrder> {
+    await this.dueFirst(req.caller, req.id);
     return this.standingOrders.save(req, req.id);
   }
 
@@ -42,12 +53,14 @@ export class StandingOrdersController {
 
   @MessagePattern(StandingOrderPatterns.remove)
   async remove(@Payload() req: StandingOrderRequest): Promise<{ removed: true }> {
+    await this.dueFirst(req.caller, req.id);
     await this.standingOrders.remove(req.caller, req.id);
     return { removed: true };
   }
 
   @MessagePattern(StandingOrderPatterns.pause)
-  pause(@Payload() req: PauseStandingOrderRequest): Promise<StandingOrder> {
+  async pause(@Payload() req: PauseStandingOrderRequest): Promise<StandingOrder> {
+    await this.dueFirst(req.caller, req.id);
     return this.standingOrders.pause(req);
   }
 
@@ -64,5 +77,11 @@ export class StandingOrdersController {
   @MessagePattern(StandingOrderPatterns.changeDelivery)
   changeDelivery(@Payload() req: ChangeDeliveryRequest): Promise<UpcomingDelivery> {
     return this.standingOrders.changeDelivery(req);
+  }
+
+  /** The caller's standing order (403/404 before anything is written), its due deliveries placed. */
+  private async dueFirst(caller: Caller, id: string): Promise<void> {
+    await this.standingOrders.get(caller, id);
+    await this.materializer.placeDueOf(id);
   }
 }
