@@ -30,7 +30,7 @@ const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.tsx?$': tsJest },
   moduleNameMapper: {
-    '^@bakery/(contracts|platform|event-bus|service-kit)$': '<rootDir>/libs/$1/src',
+    '^@bakery/(contracts|documents|platform|event-bus|service-kit)$': '<rootDir>/libs/$1/src',
     '^@bakery/(testing|devstack)$': '<rootDir>/tools/$1/src',
     '^@bakery/service-(auth|catalog|ordering|customers|notifications)$': '<rootDir>/services/$1/src/service',
     '^@bakery/gateway$': '<rootDir>/gateway/src/gateway',

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -20,6 +21,9 @@ const HOSTILE = `<script>alert("x")</script> & <img src=x onerror=alert(1)> {{7*
 function tomorrow(): string {
   return new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
 }
+
+/** A PDF's text, as `pdftotext` (poppler-utils) reads it back. */
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
 
 /** The token of a password link in a mail's text (the link is PUBLIC_URL's). */
 function tokenIn(mail: ParsedMail): { token: string; url: URL } {
@@ -131,12 +135,22 @@ describe('email: order mails and password links, sent through SMTP with retries'
     const onItsWay = await eventually(async () => smtp.to(email).find((m) => m.subject?.startsWith(`Order #${number} is on its way`)));
     expect(onItsWay.text).toContain(`Your order #${number} is on its way to you.`);
     expect(onItsWay.text).not.toContain('ready to download');
-    // delivered: the invoice issued with it is named, with its amount
+    expect(onItsWay.attachments).toEqual([]);
+    // delivered: the invoice issued with it is named, with its amount, and comes with it as the PDF
+    // the customer would download
     expect((await admin.put(`/api/orders/${order.id}/status`, { status: 'delivered' })).status).toBe(200);
-    const [invoice] = (await customer.get(`/api/invoices?orderId=${order.id}`)).body as { number: string; total: string }[];
+    const [invoice] = (await customer.get(`/api/invoices?orderId=${order.id}`)).body as { id: string; number: string; total: string }[];
     expect(invoice.number).toMatch(/^INV-\d{4}-\d{6}$/);
     const delivered = await eventually(async () => smtp.to(email).find((m) => m.subject === `Order #${number} delivered - Rise & Shine Bakery`));
     expect(delivered.text).toContain(`Invoice ${invoice.number} for $${invoice.total} is in your orders, ready to download.`);
+    expect(delivered.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`invoice-${invoice.number}.pdf`, 'application/pdf']]);
+    const attached = pdfText(delivered.attachments[0].content);
+    expect(attached).toContain(`Invoice ${invoice.number}`);
+    expect(attached).toContain('Rise & Shine Bakery');
+    expect(attached).toMatch(new RegExp(`Total\\s+\\$${invoice.total.replace('.', '\\.')}`));
+    const download = await fetch(`${stack.url}/api/invoices/${invoice.id}/pdf`, { headers: { cookie: customer.cookie! } });
+    expect(download.status).toBe(200);
+    expect(pdfText(Buffer.from(await download.arrayBuffer()))).toBe(attached);
     await eventually(async () => (await pendingMail()) === 0);
     // (mails are sent several at a time: their order of arrival is not the events')
     expect(smtp.to(email).map((m) => m.subject).sort()).toEqual([
@@ -156,6 +170,29 @@ describe('email: order mails and password links, sent through SMTP with retries'
       { kind: 'order_confirmation', n: 1 },
       { kind: 'order_status', n: 3 },
     ]);
+    // the sent mail keeps the file's name, not its bytes
+    const kept = await stack.query<{ attachment_name: string | null; attachment: Buffer | null }>(
+      'notifications',
+      `SELECT attachment_name, attachment FROM mail_outbox WHERE order_id = $1 AND kind = 'order_status' AND attachment_name IS NOT NULL`,
+      [order.id],
+    );
+    expect(kept).toEqual([{ attachment_name: `invoice-${invoice.number}.pdf`, attachment: null }]);
+  });
+
+  it('sends a cancelled invoiced order’s credit note with its mail, naming the invoice it cancels', async () => {
+    const email = uniqueEmail('credit');
+    const customer = await signedInCustomer(stack.url, { email });
+    const order = await place(customer, 3, { deliveryDate: tomorrow() });
+    const number = orderNumberOf(order.id);
+    const invoice = (await admin.post(`/api/orders/${order.id}/invoice`)).body as { number: string };
+    expect(invoice.number).toMatch(/^INV-/);
+    expect((await admin.put(`/api/orders/${order.id}/status`, { status: 'cancelled' })).status).toBe(200);
+    const cancelled = await eventually(async () => smtp.to(email).find((m) => m.subject === `Order #${number} cancelled - Rise & Shine Bakery`));
+    const credit = ((await customer.get(`/api/invoices?orderId=${order.id}`)).body as { kind: string; number: string }[]).find((d) => d.kind === 'credit-note')!;
+    expect(cancelled.attachments.map((a) => a.filename)).toEqual([`credit-note-${credit.number}.pdf`]);
+    const attached = pdfText(cancelled.attachments[0].content);
+    expect(attached).toContain(`Credit note ${credit.number}`);
+    expect(attached).toContain(`Credits invoice ${invoice.number} in full.`);
   });
 
   it('sends a customer who turned order updates off no status or change mail, but still the confirmation', async () => {

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
-import { attachment } from './pdf-document';
+import { attachment } from './pdf-answer';
 
 /**
  * Answers a CSV download (RFC 4180 quoting by csv-stringify, CRLF line ends, UTF-8 with a BOM so

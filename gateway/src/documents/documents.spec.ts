@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '@bakery/contracts';
 import { inertText, sendCsv } from './csv';
-import { drawTable, heading, paperOf, sendPdf } from './pdf-document';
+import { drawTable, heading } from '@bakery/documents';
+import { paperOf, sendPdf } from './pdf-answer';
 
 /** Records what is answered the way Fastify's reply is used: status, headers, one body. */
 function fakeResponse() {

@@ -1,7 +1,6 @@
 import { AppError, ErrorCode, PAGE_LIMIT_DEFAULT } from '@bakery/contracts';
 import { encodePageCursor } from '../http/paging';
 import { invoiceListRequest } from './invoice-list';
-import { dollars, invoiceFilename, invoiceTitle } from './invoice-pdf';
 
 const cursor = { createdAt: '2026-11-24T05:30:00.123456Z', id: '3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f' };
 const CUSTOMER = '11111111-1111-4111-8111-111111111111';
@@ -32,20 +31,5 @@ describe('invoice list query (gateway)', () => {
     expect(refusal(() => invoiceListRequest({ issuedFrom: '2026-11-02', issuedTo: '2026-11-01' }, 'admin')).fields).toEqual({
       issuedTo: ['issuedTo must not be before issuedFrom'],
     });
-  });
-});
-
-describe('invoice PDF words', () => {
-  it('writes money as the web app does, negatives included', () => {
-    expect(dollars('1234.5')).toBe('$1,234.50');
-    expect(dollars('0.00')).toBe('$0.00');
-    expect(dollars('-12.50')).toBe('-$12.50');
-    expect(dollars('1234567.89')).toBe('$1,234,567.89');
-  });
-
-  it('names the file and the title by kind and number', () => {
-    expect(invoiceFilename({ kind: 'invoice', number: 'INV-2026-000123' })).toBe('invoice-INV-2026-000123.pdf');
-    expect(invoiceFilename({ kind: 'credit-note', number: 'CN-2026-000001' })).toBe('credit-note-CN-2026-000001.pdf');
-    expect(invoiceTitle({ kind: 'credit-note', number: 'CN-2026-000001' })).toBe('Credit note CN-2026-000001');
   });
 });

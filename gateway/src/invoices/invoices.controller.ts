@@ -14,20 +14,20 @@ import {
   SetInvoicePaidDto,
   type SetInvoicePaidRequest,
 } from '@bakery/contracts';
+import { invoiceFilename, renderInvoicePdf } from '@bakery/documents';
 import { RpcClient } from '@bakery/platform';
 import { AdminOnly, SignedIn } from '../auth/access';
 import { caller, CurrentPrincipal, type Principal } from '../auth/principal';
-import { paperOf, sendPdf } from '../documents/pdf-document';
+import { paperOf, sendPdfBytes } from '../documents/pdf-answer';
 import { nextPageLink } from '../http/paging';
 import { routeId } from '../http/route-id';
 import { invoiceListRequest } from './invoice-list';
-import { drawInvoice, invoiceFilename, invoiceTitle } from './invoice-pdf';
 
 /**
  * Invoices and credit notes: customers read and download their own (someone else's is a 404),
  * admins every one, issue an order's invoice on demand and mark invoices paid. Ordering issues
  * them (also by itself, when an order is delivered or an invoiced one cancelled); the PDF is drawn
- * here from its JSON.
+ * here from its JSON (libs/documents, which notifications also uses for the mail's attachment).
  */
 @Controller('api')
 export class InvoicesController {
@@ -71,9 +71,8 @@ export class InvoicesController {
       this.rpc.request<BakeryCalendar>(OrderingPatterns.calendar, {}),
       invoice.creditedInvoiceId ? this.rpc.request<Invoice>(InvoicePatterns.get, { ...request, id: invoice.creditedInvoiceId }) : Promise.resolve(null),
     ]);
-    await sendPdf(res, { filename: invoiceFilename(invoice), title: invoiceTitle(invoice), bakeryName: invoice.bakery.name, paper: size }, (doc) =>
-      drawInvoice(doc, invoice, { timeZone: calendar.timeZone, creditedNumber: credited?.number ?? null }),
-    );
+    const pdf = await renderInvoicePdf(invoice, { timeZone: calendar.timeZone, creditedNumber: credited?.number ?? null, paper: size });
+    await sendPdfBytes(res, invoiceFilename(invoice), pdf);
   }
 
   /** Issues the order's invoice now (201): 409 when it has one or is cancelled, 404 for an unknown order. */

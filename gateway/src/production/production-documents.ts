@@ -1,5 +1,5 @@
 import type { BakeList, BakeListProduct, PackingSlip, RunSheet } from '@bakery/contracts';
-import { drawTable, ensureSpace, heading, paragraph, type TableColumn } from '../documents/pdf-document';
+import { drawTable, ensureSpace, heading, paragraph, type TableColumn } from '@bakery/documents';
 
 /** "Wednesday 2 December 2026" (a calendar date: no time zone). */
 export function longDate(date: string): string {

@@ -26,7 +26,7 @@ import {
 import { RpcClient } from '@bakery/platform';
 import { AdminOnly } from '../auth/access';
 import { sendCsv } from '../documents/csv';
-import { paperOf, sendPdf } from '../documents/pdf-document';
+import { paperOf, sendPdf } from '../documents/pdf-answer';
 import {
   BAKE_LIST_CSV_HEADER,
   bakeListCsvRows,

@@ -17,6 +17,7 @@ import {
   CustomersPatterns,
   type StandingDeliveryPreviewEvent,
 } from '@bakery/contracts';
+import { invoiceFilename, renderInvoicePdf } from '@bakery/documents';
 import { RpcClient } from '@bakery/platform';
 import {
   adminNewOrderMail,
@@ -27,8 +28,10 @@ import {
   passwordLinkMail,
   productsMissingFrom,
   standingPreviewMail,
+  statusDocument,
   statusDocumentKind,
   statusMail,
+  type MailAttachment,
 } from './mail-content';
 import { MailContextSource } from './mail-context.source';
 
@@ -81,7 +84,8 @@ export class MailComposer {
         const documents = statusDocumentKind(status) ? await this.documentsOf(order) : [];
         const composed = statusMail(order, status, ctx, documents);
         if (!composed) throw new UnsendableMail(`no mail is sent for the status ${String(mail.data.status)}`);
-        return { ...composed, recipient: order.customer.email };
+        const document = statusDocument(status, documents);
+        return { ...composed, recipient: order.customer.email, attachment: document ? await documentPdf(document, documents, ctx.timeZone) : null };
       }
       case 'order_amended': {
         const order = await this.order(mail);
@@ -142,4 +146,14 @@ export class MailComposer {
     const products = await this.rpc.request<Product[]>(CatalogPatterns.getProducts, { ids });
     return new Map(products.map((product) => [product.id, product.name]));
   }
+}
+
+/**
+ * The invoice or credit note as the PDF the customer would download from Orders (A4, the
+ * download's default); a credit note names the invoice it cancels, one of the order's `documents`.
+ */
+async function documentPdf(document: Invoice, documents: readonly Invoice[], timeZone: string): Promise<MailAttachment> {
+  const credited = document.creditedInvoiceId ? documents.find((d) => d.id === document.creditedInvoiceId) : undefined;
+  const content = await renderInvoicePdf(document, { timeZone, creditedNumber: credited?.number ?? null, paper: 'A4' });
+  return { filename: invoiceFilename(document), content };
 }

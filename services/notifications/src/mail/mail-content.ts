@@ -28,6 +28,13 @@ export interface ComposedMail {
   subject: string;
   html: string;
   text: string;
+  /** a file sent with it (a status mail's invoice or credit note) */
+  attachment?: MailAttachment | null;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
 }
 
 /** An order as its mails show it: money with 2 decimals, dates written out, people's text as it is (the templates escape it). */
@@ -141,17 +148,22 @@ export function statusDocumentKind(status: OrderStatus): Invoice['kind'] | null 
   return status === 'delivered' ? 'invoice' : status === 'cancelled' ? 'credit-note' : null;
 }
 
+/** Of the order's invoices and credit notes, the one a status mail is about (`statusDocumentKind`). */
+export function statusDocument(status: OrderStatus, documents: readonly Invoice[]): Invoice | undefined {
+  const kind = statusDocumentKind(status);
+  return kind ? documents.find((d) => d.kind === kind) : undefined;
+}
+
 /**
  * null for a status customers are not mailed about (mail-rules.ts, statusMailWanted). `documents`:
- * the order's invoices and credit notes; the one the status calls for (`statusDocumentKind`) is
+ * the order's invoices and credit notes; the one the status calls for (`statusDocument`) is
  * named with its amount, where to download it, and the bakery's payment instructions on an invoice.
  */
 export function statusMail(order: Order, status: OrderStatus, ctx: MailContext, documents: readonly Invoice[] = []): ComposedMail | null {
   const words = STATUS_WORDS[status];
   if (!words) return null;
   const view = orderView(order, ctx.timeZone);
-  const kind = statusDocumentKind(status);
-  const document = kind ? documents.find((d) => d.kind === kind) : undefined;
+  const document = statusDocument(status, documents);
   return compose('order_status', `Order #${view.number} ${words.subject}`, ctx, {
     order: view,
     headline: words.headline,

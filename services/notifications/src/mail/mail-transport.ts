@@ -13,6 +13,8 @@ export interface OutgoingMail {
   html: string;
   text: string;
   createdAt: Date;
+  /** a PDF sent with it (its type comes from the file name) */
+  attachment?: { filename: string; content: Buffer } | null;
 }
 
 /** Where mail goes: an SMTP server, or .eml files. `send` rejects with nodemailer's error (code, responseCode). */
@@ -42,6 +44,7 @@ function message(mail: OutgoingMail): SendMailOptions {
     messageId: `<${mail.id}@${domain}>`,
     date: mail.createdAt,
     headers: { 'Auto-Submitted': 'auto-generated', 'X-Bakery-Mail-Kind': mail.kind },
+    attachments: mail.attachment ? [{ filename: mail.attachment.filename, content: mail.attachment.content }] : [],
   };
 }
 

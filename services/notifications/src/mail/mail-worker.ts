@@ -23,6 +23,8 @@ interface DueRow {
   subject: string | null;
   html: string | null;
   text_body: string | null;
+  attachment_name: string | null;
+  attachment: Buffer | null;
   attempts: number;
   created_at: Date;
 }
@@ -136,7 +138,7 @@ export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
   async sendOne(): Promise<SendResult> {
     return this.dataSource.transaction(async (manager) => {
       const [row]: DueRow[] = await manager.query(
-        `SELECT id, kind, recipient, order_id, customer_id, data, subject, html, text_body, attempts, created_at
+        `SELECT id, kind, recipient, order_id, customer_id, data, subject, html, text_body, attachment_name, attachment, attempts, created_at
            FROM mail_outbox
           WHERE status = 'pending' AND next_attempt_at <= now()
           ORDER BY next_attempt_at, id
@@ -158,9 +160,24 @@ export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
                 subject = coalesce($7, subject),
                 html = CASE WHEN sensitive AND $2::varchar <> 'pending' THEN '' ELSE coalesce($8, html) END,
                 text_body = CASE WHEN sensitive AND $2::varchar <> 'pending' THEN '' ELSE coalesce($9, text_body) END,
-                data = CASE WHEN sensitive AND $2::varchar <> 'pending' THEN '{}'::jsonb ELSE data END
+                data = CASE WHEN sensitive AND $2::varchar <> 'pending' THEN '{}'::jsonb ELSE data END,
+                attachment_name = coalesce($10, attachment_name),
+                -- kept for the next attempts only
+                attachment = CASE WHEN $2::varchar <> 'pending' THEN NULL ELSE coalesce($11, attachment) END
           WHERE id = $1`,
-        [row.id, outcome.status, attempts, outcome.retryInMs, outcome.lastError, mail?.recipient ?? null, mail?.subject ?? null, mail?.html ?? null, mail?.text ?? null],
+        [
+          row.id,
+          outcome.status,
+          attempts,
+          outcome.retryInMs,
+          outcome.lastError,
+          mail?.recipient ?? null,
+          mail?.subject ?? null,
+          mail?.html ?? null,
+          mail?.text ?? null,
+          mail?.attachment?.filename ?? null,
+          mail?.attachment?.content ?? null,
+        ],
       );
       if (!failure) {
         this.emails.sent.inc();
@@ -181,7 +198,8 @@ export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async attempt(row: DueRow): Promise<{ mail: ComposedFor | null; failure: AttemptFailure | null }> {
     let mail: ComposedFor | null = null;
     if (row.subject !== null && row.recipient !== null) {
-      mail = { kind: row.kind, recipient: row.recipient, subject: row.subject, html: row.html ?? '', text: row.text_body ?? '' };
+      const attachment = row.attachment_name && row.attachment ? { filename: row.attachment_name, content: row.attachment } : null;
+      mail = { kind: row.kind, recipient: row.recipient, subject: row.subject, html: row.html ?? '', text: row.text_body ?? '', attachment };
     } else {
       try {
         mail = await this.composer.compose({ kind: row.kind, recipient: row.recipient, orderId: row.order_id, customerId: row.customer_id, data: row.data });
@@ -191,7 +209,17 @@ export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
       }
     }
     try {
-      await this.transport.send({ id: row.id, kind: row.kind, from: this.config.mailFrom, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text, createdAt: row.created_at });
+      await this.transport.send({
+        id: row.id,
+        kind: row.kind,
+        from: this.config.mailFrom,
+        to: mail.recipient,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        createdAt: row.created_at,
+        attachment: mail.attachment,
+      });
       return { mail, failure: null };
     } catch (err) {
       return { mail, failure: sendFailure((err ?? {}) as SendError) };

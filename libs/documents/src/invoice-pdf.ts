@@ -1,5 +1,5 @@
 import { dateInTimeZone, type Invoice } from '@bakery/contracts';
-import { contentWidth, drawTable, heading, paragraph } from '../documents/pdf-document';
+import { contentWidth, drawTable, heading, type Paper, paragraph, renderPdf } from './pdf';
 
 /** What the page prints beyond the invoice itself. */
 export interface InvoicePdfContext {
@@ -26,7 +26,15 @@ export function dollars(amount: string): string {
 }
 
 /**
- * An invoice or credit note's body (sendPdf adds the bakery's name and "Page n of m" to every
+ * An invoice or credit note as a PDF: the same file the customer downloads from Orders
+ * (`GET /api/invoices/:id/pdf`) and finds attached to the mail of its order's status.
+ */
+export function renderInvoicePdf(invoice: Invoice, ctx: InvoicePdfContext & { paper: Paper }): Promise<Buffer> {
+  return renderPdf({ title: invoiceTitle(invoice), bakeryName: invoice.bakery.name, paper: ctx.paper }, (doc) => drawInvoice(doc, invoice, ctx));
+}
+
+/**
+ * An invoice or credit note's body (renderPdf adds the bakery's name and "Page n of m" to every
  * page): who it is from and to, its number, dates and order, the lines, the totals, whether it is
  * paid, and how to pay. Everything printed is the invoice's own copy, as it was issued.
  */

@@ -1,24 +1,9 @@
 import PDFDocument from 'pdfkit';
-import type { FastifyReply } from 'fastify';
-import { AppError } from '@bakery/contracts';
 
 /** The paper sizes every document prints on. */
 export type Paper = 'A4' | 'LETTER';
 
-/** `?paper=`: absent → A4, `letter` (any case) → Letter, `a4` → A4; anything else is a 400. */
-export function paperOf(q: unknown): Paper {
-  if (q === undefined || q === null || q === '') return 'A4';
-  if (typeof q === 'string') {
-    const value = q.toLowerCase();
-    if (value === 'a4') return 'A4';
-    if (value === 'letter') return 'LETTER';
-  }
-  throw AppError.validation({ paper: ['paper must be one of a4, letter'] });
-}
-
 export interface PdfOptions {
-  /** The download's file name, e.g. `bake-list-2026-12-02.pdf`. */
-  filename: string;
   /** The first page's heading, also in every page's header and the document's metadata. */
   title: string;
   /** Printed at the top of every page. */
@@ -32,17 +17,13 @@ const BOLD_FONT = 'Helvetica-Bold';
 const BODY_SIZE = 10;
 
 /**
- * Renders a PDF as the HTTP answer: `draw` writes the body (from data fetched beforehand), then
- * every page gets the bakery's name and the title in its header and "Page n of m" in its footer.
- * The document is made in full before anything is sent (its pages are buffered for the footers
- * anyway), so an error in `draw` or in the rendering reaches the client as an ordinary error
- * answer rather than a truncated file.
+ * Makes a PDF: `draw` writes the body (from data fetched beforehand), then every page gets the
+ * bakery's name and the title in its header and "Page n of m" in its footer. The document is made
+ * in full (its pages are buffered for the footers anyway), so an error in `draw` or in the
+ * rendering is an ordinary rejection rather than a truncated file. The gateway sends it as a
+ * download; notifications attaches an invoice to its mail.
  */
-export async function sendPdf(
-  res: FastifyReply,
-  opts: PdfOptions,
-  draw: (doc: PDFKit.PDFDocument) => void | Promise<void>,
-): Promise<void> {
+export async function renderPdf(opts: PdfOptions, draw: (doc: PDFKit.PDFDocument) => void | Promise<void>): Promise<Buffer> {
   const doc = new PDFDocument({
     size: opts.paper,
     margin: MARGIN,
@@ -56,23 +37,13 @@ export async function sendPdf(
   await draw(doc);
   writeHeadersAndFooters(doc, opts);
 
-  const bytes = await new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.once('end', () => resolve(Buffer.concat(chunks)));
     doc.once('error', reject);
     doc.end();
   });
-  res.code(200);
-  res.header('Content-Type', 'application/pdf');
-  res.header('Content-Disposition', attachment(opts.filename));
-  res.header('Cache-Control', 'no-store');
-  await res.send(bytes);
-}
-
-/** `attachment; filename="…"` with anything that could break the header replaced. */
-export function attachment(filename: string): string {
-  return `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
 }
 
 function writeHeadersAndFooters(doc: PDFKit.PDFDocument, opts: PdfOptions): void {
