@@ -368,12 +368,22 @@ describe('standing orders', () => {
         [customerId],
       );
 
-    async function madeOnMondayMorning(client: ApiClient) {
+    /** A new customer's standing order from Tuesday, made on Monday morning; the clock then just after Tuesday's cut-off. */
+    async function madeOnMondayMorning() {
+      const customer = await signedInCustomer(stack.url);
+      const customerId = (await customer.get('/api/auth/user')).body.id as string;
       stack.setClock(london('2026-11-30T08:00'));
-      const so = await standingOrder(client, { startDate: '2026-12-01', lines: [{ productId: baguette.id, quantities: weekdays(7) }] });
+      const so = await standingOrder(customer, { startDate: '2026-12-01', lines: [{ productId: baguette.id, quantities: weekdays(7) }] });
       stack.setClock(justAfterTuesdaysCutoff);
-      return so;
+      made.push({ customer, id: so.id });
+      return { customer, customerId, so };
     }
+    // gone before the next tests sweep (a removal already done is a 404)
+    const made: { customer: ApiClient; id: string }[] = [];
+    afterEach(async () => {
+      stack.setClock(london('2026-11-30T08:00'));
+      await Promise.all(made.splice(0).map(({ customer, id }) => customer.delete(`/api/standing-orders/${id}`)));
+    });
 
     it.each([
       ['a pause', 200, (client: ApiClient, id: string) => client.post(`/api/standing-orders/${id}/pause`, { until: null })],
@@ -385,22 +395,16 @@ describe('standing orders', () => {
           client.put(`/api/standing-orders/${id}`, { name: 'Daily bread', startDate: '2026-12-02', everyWeeks: 1, lines: [{ productId: baguette.id, quantities: weekdays(9) }] }),
       ],
     ])('%s still leaves the closed date its delivery, as it stood at the cut-off', async (_change, status, change) => {
-      const customer = await signedInCustomer(stack.url);
-      const customerId = (await customer.get('/api/auth/user')).body.id as string;
-      const so = await madeOnMondayMorning(customer);
+      const { customer, customerId, so } = await madeOnMondayMorning();
       expect((await change(customer, so.id)).status).toBe(status);
       expect(await tuesdayOrders(customerId)).toEqual([{ date: '2026-12-01', quantity: 7 }]);
       // the sweep finds it made: nothing twice
       await sweepEverywhere();
       expect(await tuesdayOrders(customerId)).toEqual([{ date: '2026-12-01', quantity: 7 }]);
-      await customer.delete(`/api/standing-orders/${so.id}`);
-      stack.setClock(london('2026-11-30T08:00'));
     });
 
     it('refuses the change (503, nothing changed) while the closed date cannot be placed, and takes it once it can', async () => {
-      const customer = await signedInCustomer(stack.url);
-      const customerId = (await customer.get('/api/auth/user')).body.id as string;
-      const so = await madeOnMondayMorning(customer);
+      const { customer, customerId, so } = await madeOnMondayMorning();
       await stack.stopService('catalog');
       try {
         const refused = await customer.post(`/api/standing-orders/${so.id}/pause`, { until: null });
@@ -413,19 +417,13 @@ describe('standing orders', () => {
       }
       expect((await customer.post(`/api/standing-orders/${so.id}/pause`, { until: null })).body).toMatchObject({ status: 'paused' });
       expect(await tuesdayOrders(customerId)).toEqual([{ date: '2026-12-01', quantity: 7 }]);
-      await customer.delete(`/api/standing-orders/${so.id}`);
-      stack.setClock(london('2026-11-30T08:00'));
     });
 
     it('places nothing for a caller who may not see it (404, nothing written)', async () => {
-      const customer = await signedInCustomer(stack.url);
-      const customerId = (await customer.get('/api/auth/user')).body.id as string;
-      const so = await madeOnMondayMorning(customer);
+      const { customerId, so } = await madeOnMondayMorning();
       const other = await signedInCustomer(stack.url);
       expect((await other.post(`/api/standing-orders/${so.id}/pause`, { until: null })).status).toBe(404);
       expect(await tuesdayOrders(customerId)).toEqual([]);
-      await customer.delete(`/api/standing-orders/${so.id}`);
-      stack.setClock(london('2026-11-30T08:00'));
     });
   });
 
