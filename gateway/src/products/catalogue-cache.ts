@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { CatalogBroadcasts, CatalogPatterns, CustomerProduct, priceResolver, Product, type PriceListRule, Role } from '@bakery/contracts';
+import { CatalogBroadcasts, CatalogPatterns, CustomerProduct, priceResolver, Product, type PriceListRule, type ProductsPage, Role } from '@bakery/contracts';
 import { RpcClient, subscribeBroadcast } from '@bakery/platform';
 import type { NatsConnection, Subscription } from 'nats';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
@@ -88,8 +88,7 @@ export class CatalogueCache implements OnModuleInit, OnModuleDestroy {
     const inFlight = this.loading.get(role);
     if (inFlight) return inFlight;
     const generation = this.generation;
-    const load = this.rpc
-      .request<Product[] | CustomerProduct[]>(CatalogPatterns.listProducts, { role })
+    const load = this.listing(role)
       .then((products) => {
         const body = cachedBody(products);
         // A change committed while this was loading may not be in it: keep it only if none was.
@@ -104,6 +103,25 @@ export class CatalogueCache implements OnModuleInit, OnModuleDestroy {
       });
     this.loading.set(role, load);
     return load;
+  }
+
+  /**
+   * Every product of the role's listing, page after page (catalog pages it to fit NATS messages).
+   * A change between two pages can shift one product across their edge: it is taken once, as in
+   * the first page it came in (the list is then not kept: see `list`).
+   */
+  private async listing(role: Role): Promise<Product[] | CustomerProduct[]> {
+    const products: (Product | CustomerProduct)[] = [];
+    const seen = new Set<string>();
+    for (let offset: number | null = 0; offset !== null; ) {
+      const page: ProductsPage = await this.rpc.request<ProductsPage>(CatalogPatterns.listProducts, { role, offset });
+      for (const product of page.products) {
+        if (!seen.has(product.id)) products.push(product);
+        seen.add(product.id);
+      }
+      offset = page.next;
+    }
+    return products as Product[] | CustomerProduct[];
   }
 
   /**

@@ -47,6 +47,7 @@ export {
   MAX_STOCK,
   OBJECT_PATH_PATTERN,
   PRICE_PATTERN,
+  REPLY_PAGE_BYTES,
   REVIEW_STATUSES,
   SUBMISSION_PLACEHOLDER_NAME,
   countProblem,
@@ -528,10 +529,27 @@ export class SubmitProductDto {
 
 // ---- message payloads (classes: the service's validation pipe checks them) ----------------
 
-/** catalog.products.list → Product[] for admins (everything); CustomerProduct[] of live products for customers. */
+/**
+ * catalog.products.list → a ProductsPage: Product for admins (everything), CustomerProduct of live
+ * products for customers, in the listing's order. A page carries at most REPLY_PAGE_BYTES of JSON
+ * (descriptions of any script and length: a count of products would not bound it); the caller
+ * asks from `next` until it is null.
+ */
 export class ListProductsRequest {
   @IsIn(ROLES)
   role: Role;
+
+  /** where the page starts in the listing (0: the first) */
+  @IsOptional()
+  @Min(0)
+  @IsInt()
+  offset?: number;
+}
+
+export interface ProductsPage<P extends Product | CustomerProduct = Product | CustomerProduct> {
+  products: P[];
+  /** the offset of the next page; null after the last */
+  next: number | null;
 }
 
 /** catalog.products.get / delete / toggleActive. (The gateway answers 404 for a route id that is not a uuid.) */

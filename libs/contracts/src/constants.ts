@@ -24,6 +24,12 @@ export const UUID_PATTERN = new RegExp(`^${UUID_SOURCE}$`, 'i');
  */
 export const SESSION_HINT_COOKIE = 'bakery_signed_in';
 
+/**
+ * How much JSON one page of a list sent between services may carry, when its items' sizes depend
+ * on what people typed (`pageBySize`, libs/platform): well under NATS's max_payload (1 MB by default).
+ */
+export const REPLY_PAGE_BYTES = 600_000;
+
 export const ROLES = ['admin', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -7,7 +7,7 @@
  */
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
-import type { Category, DeliveryTimeSlot } from './constants';
+import { REPLY_PAGE_BYTES, type Category, type DeliveryTimeSlot } from './constants';
 import { IsCalendarDate, IsUuid } from './validation';
 
 export const ProductionPatterns = {
@@ -32,8 +32,8 @@ export const PRODUCTION_LIMITS = {
   changesMax: 500,
   /** a drill-down's rows answered at most (the rest counted in `total`) */
   drillDownMax: 1000,
-  /** how much JSON one page of slips or stops may carry (NATS's max_payload is 1 MB) */
-  pageBytes: 600_000,
+  /** how much JSON one page of slips or stops may carry */
+  pageBytes: REPLY_PAGE_BYTES,
 } as const;
 
 export const PRODUCTION_FORMATS = ['json', 'pdf', 'csv'] as const;

@@ -10,6 +10,7 @@ export * from './database/database';
 export * from './database/like-pattern';
 export * from './process/run-main';
 export * from './messaging/broadcast';
+export * from './messaging/reply-pages';
 export * from './process/periodic-task';
 export * from './time/clock';
 export * from './metrics/metrics';

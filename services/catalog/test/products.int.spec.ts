@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { broadcastSubject, CatalogBroadcasts, CatalogEvents, CatalogMessages, CatalogPatterns, Product, ProductDeletedEvent, StockLowEvent } from '@bakery/contracts';
+import { broadcastSubject, CatalogBroadcasts, CatalogEvents, CatalogMessages, CatalogPatterns, Product, ProductDeletedEvent, type ProductsPage, REPLY_PAGE_BYTES, StockLowEvent } from '@bakery/contracts';
 import { eventually } from '@bakery/testing';
 import { CatalogueChangeRelay } from '../src/products/catalogue-change-relay';
 import { CatalogKit } from './catalog-kit';
@@ -14,7 +14,16 @@ describe('catalog service: products', () => {
   });
   afterAll(() => kit?.close());
 
-  const list = (role: 'admin' | 'customer') => kit.call<Product[]>(CatalogPatterns.listProducts, { role });
+  /** The whole listing, page after page, as the gateway reads it. */
+  const list = async (role: 'admin' | 'customer') => {
+    const products: Product[] = [];
+    for (let offset: number | null = 0; offset !== null; ) {
+      const page: ProductsPage<Product> = await kit.call<ProductsPage<Product>>(CatalogPatterns.listProducts, { role, offset });
+      products.push(...page.products);
+      offset = page.next;
+    }
+    return products;
+  };
   const ids = (products: Product[]) => products.map((p) => p.id);
   const countProducts = async () => (await kit.db.query('SELECT count(*)::int AS n FROM products')).rows[0].n as number;
 
@@ -129,6 +138,27 @@ describe('catalog service: products', () => {
     );
     expect(listed).toEqual(sorted);
     expect(listed.findIndex(([, n]) => n === 'anadama Bread')).toBeLessThan(listed.findIndex(([, n]) => n === 'Baguette'));
+  });
+
+  it('pages a listing too big for one NATS message by its bytes, in the listing order, without a gap or a repeat', async () => {
+    // descriptions of 2,000 characters in a 3-byte script: 6 KB of JSON each, 1.2 MB for the 200
+    const description = '全粒粉のパン'.repeat(333);
+    for (let i = 0; i < 200; i++) await kit.createProduct({ name: `Vollkornbrot ${String(i).padStart(3, '0')}`, description });
+    const pages: ProductsPage<Product>[] = [];
+    for (let offset: number | null = 0; offset !== null; offset = pages[pages.length - 1].next) {
+      pages.push(await kit.call<ProductsPage<Product>>(CatalogPatterns.listProducts, { role: 'admin', offset }));
+    }
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) expect(Buffer.byteLength(JSON.stringify(page.products))).toBeLessThanOrEqual(REPLY_PAGE_BYTES);
+    const paged = pages.flatMap((page) => page.products);
+    expect(new Set(ids(paged)).size).toBe(paged.length);
+    expect(paged.length).toBe(await countProducts());
+    expect(paged.filter((p) => p.name.startsWith('Vollkornbrot ')).map((p) => p.name)).toEqual(
+      Array.from({ length: 200 }, (_, i) => `Vollkornbrot ${String(i).padStart(3, '0')}`),
+    );
+    // a listing past its end: an empty last page
+    expect(await kit.call(CatalogPatterns.listProducts, { role: 'admin', offset: paged.length })).toEqual({ products: [], next: null });
+    await kit.db.query(`DELETE FROM products WHERE name LIKE 'Vollkornbrot %'`);
   });
 
   it('holds a customer submission for review: pending for admins, invisible to customers, live once completed and approved', async () => {

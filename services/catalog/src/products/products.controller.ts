@@ -11,6 +11,7 @@ import {
   ProductIdRequest,
   ProductIdsRequest,
   ProductionInfo,
+  type ProductsPage,
   SubmitProductRequest,
   UpdateProductRequest,
 } from '@bakery/contracts';
@@ -22,8 +23,8 @@ export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
   @MessagePattern(CatalogPatterns.listProducts)
-  list(@Payload() req: ListProductsRequest): Promise<Product[] | CustomerProduct[]> {
-    return this.products.list(req.role);
+  list(@Payload() req: ListProductsRequest): Promise<ProductsPage> {
+    return this.products.list(req.role, req.offset);
   }
 
   @MessagePattern(CatalogPatterns.getProduct)

@@ -8,6 +8,8 @@ import {
   Product,
   ProductDeletedEvent,
   ProductionInfo,
+  type ProductsPage,
+  REPLY_PAGE_BYTES,
   Role,
   SubmissionMessages,
   SubmitProductDto,
@@ -15,6 +17,7 @@ import {
   UpdateProductDto,
 } from '@bakery/contracts';
 import { EventBus, type EventTransaction } from '@bakery/event-bus';
+import { pageBySize } from '@bakery/platform';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { CATALOG_CONFIG, CatalogConfig } from '../catalog.config';
 import { applyUpdate, compareForListing, LIVE_PRODUCT_WHERE, newProduct, newSubmission, ProductFields, visibleTo } from '../domain/products';
@@ -35,8 +38,16 @@ export class ProductsService {
     @Inject(CATALOG_CONFIG) private readonly config: CatalogConfig,
   ) {}
 
-  /** Admins get every product whole; customers the live ones, in their shape (toCustomerProduct). */
-  async list(role: Role): Promise<Product[] | CustomerProduct[]> {
+  /**
+   * A page of the listing from `offset` (ListProductsRequest): admins get every product whole;
+   * customers the live ones, in their shape (toCustomerProduct).
+   */
+  async list(role: Role, offset = 0): Promise<ProductsPage> {
+    const { page, next } = pageBySize(await this.listing(role), offset, REPLY_PAGE_BYTES);
+    return { products: page, next };
+  }
+
+  private async listing(role: Role): Promise<Product[] | CustomerProduct[]> {
     const repo = this.dataSource.getRepository(ProductEntity);
     if (role === 'admin') return (await repo.find()).sort(compareForListing).map(toProduct);
     const live = await repo.find({ where: LIVE_PRODUCT_WHERE });

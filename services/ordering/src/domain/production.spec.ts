@@ -8,7 +8,6 @@ import {
   cutoffState,
   namedChanges,
   orderNumberOf,
-  pageBySize,
   productNames,
   projectedDeliveries,
   projectedUnits,
@@ -279,21 +278,5 @@ describe('packing slips and the run sheet', () => {
 
   it('numbers orders by their id’s last eight characters', () => {
     expect(orderNumberOf('7d9f0c3e-2b1a-4c5d-8e6f-0123456789ab')).toBe('456789AB');
-  });
-});
-
-describe('pages by size', () => {
-  const items = Array.from({ length: 10 }, (_, i) => ({ i, text: 'x'.repeat(90) }));
-
-  it('fills a page up to the byte budget and says where the next starts', () => {
-    const one = Buffer.byteLength(JSON.stringify(items[0])) + 1;
-    expect(pageBySize(items, 0, 2 + one * 3)).toEqual({ page: items.slice(0, 3), next: 3 });
-    expect(pageBySize(items, 9, 2 + one * 3)).toEqual({ page: items.slice(9), next: null });
-    expect(pageBySize(items, 0, 1_000_000)).toEqual({ page: items, next: null });
-  });
-
-  it('always moves on, even past an item bigger than the budget', () => {
-    expect(pageBySize(items, 4, 10)).toEqual({ page: [items[4]], next: 5 });
-    expect(pageBySize(items, 10, 10)).toEqual({ page: [], next: null });
   });
 });

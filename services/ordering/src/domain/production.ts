@@ -304,20 +304,3 @@ export function runSheetOf(date: string, slips: readonly PackingSlip[]): RunShee
   }
   return { date, slots };
 }
-
-/**
- * The page of `items` from `offset` whose JSON stays within `maxBytes` (at least one item, so a
- * page always moves on), and where the next page starts (null after the last).
- */
-export function pageBySize<T>(items: readonly T[], offset: number, maxBytes: number): { page: T[]; next: number | null } {
-  const page: T[] = [];
-  let bytes = 2;
-  let i = offset;
-  for (; i < items.length; i++) {
-    const size = Buffer.byteLength(JSON.stringify(items[i]), 'utf8') + 1;
-    if (page.length > 0 && bytes + size > maxBytes) break;
-    page.push(items[i]);
-    bytes += size;
-  }
-  return { page, next: i < items.length ? i : null };
-}

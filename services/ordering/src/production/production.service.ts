@@ -18,7 +18,7 @@ import {
   type RunSheetPage,
   type ScheduleContext,
 } from '@bakery/contracts';
-import { RpcClient } from '@bakery/platform';
+import { pageBySize, RpcClient } from '@bakery/platform';
 import { DataSource } from 'typeorm';
 import { DeliveryScheduleService } from '../delivery/delivery-schedule.service';
 import {
@@ -29,7 +29,6 @@ import {
   type CustomerUnits,
   namedChanges,
   orderNumberOf,
-  pageBySize,
   type PrintedLine,
   type ProductNames,
   productNames,
