@@ -212,7 +212,7 @@ function cannon(title, { baseline = false, pids, ownDatabase, ...opts }) {
   });
 }
 
-function rotating(method, pathname, cookies, bodyFor) {
+function rotating(method, pathname, cookies, bodyFor, headers = {}) {
   let i = 0;
   return [
     {
@@ -222,7 +222,7 @@ function rotating(method, pathname, cookies, bodyFor) {
         const n = i++;
         return {
           ...req,
-          headers: { ...req.headers, cookie: cookies[n % cookies.length], 'content-type': 'application/json' },
+          headers: { ...req.headers, ...headers, cookie: cookies[n % cookies.length], 'content-type': 'application/json' },
           body: bodyFor ? JSON.stringify(bodyFor(n)) : undefined,
         };
       },
@@ -274,6 +274,11 @@ async function catalogueRead(stack, data, readerCookies) {
   const nestFastify = await startBaseline('nest-floor.js', { PORT: String(fastifyPort), BODY_FILE: productsJson, ADAPTER: 'fastify' });
   try {
     const gatewayRead = await cannon('catalogue read (gateway)', { url: stack.url, requests: rotating('GET', '/api/products', readerCookies) });
+    // as browsers ask: the brotli copy kept with the cached list (gateway/src/http/response-compression.ts)
+    const brotliRead = await cannon('catalogue read (gateway, brotli)', {
+      url: stack.url,
+      requests: rotating('GET', '/api/products', readerCookies, undefined, { 'accept-encoding': 'gzip, deflate, br, zstd' }),
+    });
     const monolithRead = await cannon('catalogue read (monolith baseline)', { baseline: true, url: `http://127.0.0.1:${monolithPort}/api/products` });
     const bareRead = await cannon('catalogue read (bare Node ceiling)', { baseline: true, url: `http://127.0.0.1:${barePort}/api/products` });
     const expressRead = await cannon('catalogue read (Nest floor, Express)', { baseline: true, url: `http://127.0.0.1:${expressPort}/api/products` });
@@ -285,6 +290,7 @@ async function catalogueRead(stack, data, readerCookies) {
     const ratio = (a, b) => (a.result.requests.average / b.result.requests.average).toFixed(2);
     return [
       row(gatewayRead.title, gatewayRead.result, `${ratio(gatewayRead, monolithRead)}x monolith, ${ratio(gatewayRead, bareRead)}x bare`),
+      row(brotliRead.title, brotliRead.result, `${ratio(brotliRead, gatewayRead)}x uncompressed, ${(brotliRead.result.throughput.average / brotliRead.result.requests.average / 1024).toFixed(1)} KB a read on the wire (uncompressed ${(gatewayRead.result.throughput.average / gatewayRead.result.requests.average / 1024).toFixed(1)} KB)`),
       row(listedRead.title, listedRead.result, `${ratio(listedRead, monolithRead)}x monolith (target 1.0x), ${ratio(listedRead, gatewayRead)}x one list`),
       row(monolithRead.title, monolithRead.result),
       row(bareRead.title, bareRead.result),
