@@ -419,6 +419,14 @@ describe('standing orders', () => {
       expect(await tuesdayOrders(customerId)).toEqual([{ date: '2026-12-01', quantity: 7 }]);
     });
 
+    it('places nothing for new terms it refuses (400, nothing written)', async () => {
+      const { customer, customerId, so } = await madeOnMondayMorning();
+      const twice = [{ productId: baguette.id, quantities: weekdays(1) }, { productId: baguette.id, quantities: weekdays(2) }];
+      const refused = await customer.put(`/api/standing-orders/${so.id}`, { name: 'Daily bread', startDate: '2026-12-02', everyWeeks: 1, lines: twice });
+      expect(refused.status).toBe(400);
+      expect(await tuesdayOrders(customerId)).toEqual([]);
+    });
+
     it('places nothing for a caller who may not see it (404, nothing written)', async () => {
       const { customerId, so } = await madeOnMondayMorning();
       const other = await signedInCustomer(stack.url);

@@ -36,9 +36,9 @@ export class StandingOrdersController {
   }
 
   @MessagePattern(StandingOrderPatterns.replace)
-  async replace(@Payload() req: ReplaceStandingOrderRequest): Promise<StandingOrder> {
-    await this.dueFirst(req.caller, req.id);
-    return this.standingOrders.save(req, req.id);
+  replace(@Payload() req: ReplaceStandingOrderRequest): Promise<StandingOrder> {
+    // once the new terms passed their checks: a refused body changes nothing
+    return this.standingOrders.save(req, req.id, () => this.dueFirst(req.caller, req.id));
   }
 
   @MessagePattern(StandingOrderPatterns.list)

@@ -57,8 +57,9 @@ export class StandingOrdersService {
    * Creates one, or with `id` replaces it (same body). The new terms do not reach what the bakery
    * can no longer change: a date past its cut-off, and a product raised inside its lead time, keep
    * what they had, written as those dates' own quantities in the same transaction (`pinnedDeliveries`).
+   * `beforeWrite` runs once the request passed its checks, before anything is written.
    */
-  async save(req: SaveStandingOrderRequest, id?: string): Promise<StandingOrder> {
+  async save(req: SaveStandingOrderRequest, id?: string, beforeWrite?: () => Promise<void>): Promise<StandingOrder> {
     const customerId = this.ownerFor(req.caller, req.customerId, id === undefined);
     const fields: Record<string, string[]> = {};
     if (req.endDate && req.endDate < req.startDate) fields.endDate = [StandingOrderMessages.endBeforeStart];
@@ -70,6 +71,7 @@ export class StandingOrdersService {
     const unavailable = req.lines.findIndex((l) => !isLiveProduct(products.get(l.productId.toLowerCase()) ?? { isActive: false, reviewStatus: 'rejected' }));
     // as adding it to the cart answers: the product's state, not the request's shape
     if (unavailable >= 0) throw new AppError(ErrorCode.NotFound, StandingOrderMessages.productUnavailable, undefined, { productId: req.lines[unavailable].productId });
+    await beforeWrite?.();
 
     const values = [
       req.name,
