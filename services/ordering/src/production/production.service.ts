@@ -154,7 +154,8 @@ export class ProductionService {
         projected: r.projected,
         orderId: r.orderId,
       }))
-      .sort((a, b) => compareNames(a.businessName, b.businessName) || Number(a.projected) - Number(b.projected) || (a.orderId ?? '').localeCompare(b.orderId ?? ''));
+      // ids in code-unit order: nothing to collate
+      .sort((a, b) => compareNames(a.businessName, b.businessName) || Number(a.projected) - Number(b.projected) || codeUnitOrder(a.orderId ?? '', b.orderId ?? ''));
     return { customers: customers.slice(0, PRODUCTION_LIMITS.drillDownMax), total: customers.length };
   }
 
@@ -349,4 +350,8 @@ export class ProductionService {
     const kept = new Map(placed.map((p) => [p.customerId, p.businessName]));
     return (customerId) => details.get(customerId)?.businessName ?? kept.get(customerId) ?? UNKNOWN_CUSTOMER;
   }
+}
+
+function codeUnitOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
