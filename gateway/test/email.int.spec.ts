@@ -134,7 +134,7 @@ describe('email: order mails and password links, sent through SMTP with retries'
     }
     const onItsWay = await eventually(async () => smtp.to(email).find((m) => m.subject?.startsWith(`Order #${number} is on its way`)));
     expect(onItsWay.text).toContain(`Your order #${number} is on its way to you.`);
-    expect(onItsWay.text).not.toContain('ready to download');
+    expect(onItsWay.text).not.toContain('is attached');
     expect(onItsWay.attachments).toEqual([]);
     // delivered: the invoice issued with it is named, with its amount, and comes with it as the PDF
     // the customer would download
@@ -142,7 +142,7 @@ describe('email: order mails and password links, sent through SMTP with retries'
     const [invoice] = (await customer.get(`/api/invoices?orderId=${order.id}`)).body as { id: string; number: string; total: string }[];
     expect(invoice.number).toMatch(/^INV-\d{4}-\d{6}$/);
     const delivered = await eventually(async () => smtp.to(email).find((m) => m.subject === `Order #${number} delivered - Rise & Shine Bakery`));
-    expect(delivered.text).toContain(`Invoice ${invoice.number} for $${invoice.total} is in your orders, ready to download.`);
+    expect(delivered.text).toContain(`Invoice ${invoice.number} for $${invoice.total} is attached, and in your orders.`);
     expect(delivered.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`invoice-${invoice.number}.pdf`, 'application/pdf']]);
     const attached = pdfText(delivered.attachments[0].content);
     expect(attached).toContain(`Invoice ${invoice.number}`);

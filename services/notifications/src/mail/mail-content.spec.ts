@@ -145,20 +145,20 @@ describe('mail content', () => {
     const invoice = document('invoice', 'INV-2026-000042', '1351.93');
     const credit = document('credit-note', 'CN-2026-000007', '-1351.93');
     const delivered = statusMail(order(), 'delivered', ctx, [credit, invoice])!;
-    expect(delivered.text).toContain('was delivered. Thank you!\n\nInvoice INV-2026-000042 for $1351.93 is in your orders, ready to download.\nBank transfer to 12-34-56\n');
-    expect(delivered.html).toContain('Invoice <strong>INV-2026-000042</strong> for $1351.93 is in your orders, ready to download.');
+    expect(delivered.text).toContain('was delivered. Thank you!\n\nInvoice INV-2026-000042 for $1351.93 is attached, and in your orders.\nBank transfer to 12-34-56\n');
+    expect(delivered.html).toContain('Invoice <strong>INV-2026-000042</strong> for $1351.93 is attached, and in your orders.');
     // the bakery's words are escaped like everyone's
     expect(delivered.html).toContain('Bank transfer to 12-34-56\n&lt;script&gt;');
     expect(delivered.html).not.toContain('<script>');
     // a credit note: its amount without the minus, and no payment instructions
     const cancelled = statusMail(order(), 'cancelled', ctx, [invoice, credit])!;
-    expect(cancelled.text).toContain('Credit note CN-2026-000007 for $1351.93 is in your orders, ready to download.');
+    expect(cancelled.text).toContain('Credit note CN-2026-000007 for $1351.93 is attached, and in your orders.');
     expect(cancelled.text).not.toContain('Bank transfer');
     // none issued (yet), none for other statuses, and no instructions when the bakery has none
     expect(statusMail(order(), 'delivered', ctx, [])!.text).toContain('was delivered. Thank you!\n\n- ');
     expect(statusMail(order(), 'in_transit', ctx, [invoice])!.text).not.toContain('INV-2026-000042');
     expect(statusMail(order(), 'delivered', ctx, [document('invoice', 'INV-2026-000043', '5.00', '')])!.text).toContain(
-      'Invoice INV-2026-000043 for $5.00 is in your orders, ready to download.\n\n',
+      'Invoice INV-2026-000043 for $5.00 is attached, and in your orders.\n\n',
     );
   });
 

@@ -157,7 +157,7 @@ export function statusDocument(status: OrderStatus, documents: readonly Invoice[
 /**
  * null for a status customers are not mailed about (mail-rules.ts, statusMailWanted). `documents`:
  * the order's invoices and credit notes; the one the status calls for (`statusDocument`) is
- * named with its amount, where to download it, and the bakery's payment instructions on an invoice.
+ * named with its amount (the composer attaches its PDF), and the bakery's payment instructions on an invoice.
  */
 export function statusMail(order: Order, status: OrderStatus, ctx: MailContext, documents: readonly Invoice[] = []): ComposedMail | null {
   const words = STATUS_WORDS[status];

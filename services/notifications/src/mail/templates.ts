@@ -107,7 +107,7 @@ Your orders: {{ordersUrl}}
     html: `{{#> layout}}
 <h1 style="font-size:20px;margin:0 0 12px;">{{headline}}</h1>
 <p>Your order <strong>#{{order.number}}</strong> {{message}}</p>
-{{#if document}}<p>{{document.label}} <strong>{{document.number}}</strong> for {{document.amount}} is in your orders, ready to download.</p>
+{{#if document}}<p>{{document.label}} <strong>{{document.number}}</strong> for {{document.amount}} is attached, and in your orders.</p>
 {{#if document.paymentInstructions}}<p style="white-space:pre-line;">{{document.paymentInstructions}}</p>{{/if}}{{/if}}
 {{> orderHtml}}
 ${button('{{ordersUrl}}', 'View your orders')}
@@ -117,7 +117,7 @@ ${button('{{ordersUrl}}', 'View your orders')}
 Your order #{{order.number}} {{message}}
 {{#if document}}
 
-{{document.label}} {{document.number}} for {{document.amount}} is in your orders, ready to download.
+{{document.label}} {{document.number}} for {{document.amount}} is attached, and in your orders.
 {{#if document.paymentInstructions}}{{document.paymentInstructions}}
 {{/if}}{{/if}}
 {{> orderText}}
