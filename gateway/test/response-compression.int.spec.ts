@@ -95,7 +95,7 @@ describe('compressed API answers', () => {
     expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(products);
     expect(br.headers.etag).toBe(plain.headers.etag);
     expect(br.headers.etag).toMatch(/^W\//);
-    // the copy is kept: the next answer is the same bytes
+    // the same copy again (kept with the cached list: catalogue-cache.spec.ts)
     expect((await get(stack.url, '/api/products', { ...headers, 'accept-encoding': 'br' })).body.equals(br.body)).toBe(true);
 
     const gzip = await get(stack.url, '/api/products', { ...headers, 'accept-encoding': 'gzip' });

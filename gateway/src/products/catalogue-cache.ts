@@ -26,7 +26,7 @@ export interface CacheStamp {
  * The bytes and their entity tag, made once. The tag is weak: the compressed copies are the same
  * list, so a browser's If-None-Match matches whichever copy it was sent (RFC 9110 section 8.8.1).
  */
-function cachedBody(value: unknown): CachedBody {
+export function cachedBody(value: unknown): CachedBody {
   const json = Buffer.from(JSON.stringify(value), 'utf8');
   const copies = new Map<Precompressed['encoding'], Buffer>();
   const encoded = (encoding: Precompressed['encoding']) => {

@@ -142,11 +142,10 @@ export class StandingOrderMaterializer implements OnApplicationBootstrap, OnModu
    * STANDING_ORDER_INTERVAL_SECONDS). 503 when one could not be placed (catalog or customers not
    * answering): the change would drop it, so the caller tries again.
    */
-  async placeDueOf(id: string): Promise<void> {
+  async placeDueOf(row: StandingOrderRow): Promise<void> {
     const { ctx, today, due } = await this.dueNow();
     if (due.length === 0) return;
-    const rows: StandingOrderRow[] = await this.db.query(`SELECT ${STANDING_ORDER_COLUMNS} FROM standing_orders WHERE id = $1`, [id]);
-    if (rows.length === 0) return;
+    const rows = [row];
     const deliveries = await this.dueDeliveries(rows, today, due);
     if (deliveries.length === 0) return;
     await this.place(deliveries, ctx, await this.pricing.get(), this.terms.perSweep(true));

@@ -79,9 +79,8 @@ export class StandingOrdersController {
     return this.standingOrders.changeDelivery(req);
   }
 
-  /** The caller's standing order (403/404 before anything is written), its due deliveries placed. */
+  /** The caller's standing order (404 before anything is written), its due deliveries placed. */
   private async dueFirst(caller: Caller, id: string): Promise<void> {
-    await this.standingOrders.get(caller, id);
-    await this.materializer.placeDueOf(id);
+    await this.materializer.placeDueOf(await this.standingOrders.visible(caller, id));
   }
 }

@@ -302,7 +302,8 @@ export class StandingOrdersService {
   }
 
   /** The standing order if the caller may see it; someone else's is as unknown as a missing one. */
-  private async visible(caller: Caller, id: string): Promise<StandingOrderRow> {
+  /** The standing order as stored, if the caller may see it (404 otherwise). */
+  async visible(caller: Caller, id: string): Promise<StandingOrderRow> {
     const [row]: StandingOrderRow[] = await this.db.query(`SELECT ${STANDING_ORDER_COLUMNS} FROM standing_orders WHERE id = $1`, [id]);
     return this.visibleTo(caller, row);
   }
