@@ -198,6 +198,11 @@ export default defineConfig(
     languageOptions: { sourceType: 'module', globals: { ...globals.node } },
   },
   {
+    // the web app's plain scripts run in the browser, as classic scripts
+    files: ['web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     // jest's environment module runs in Node; the style mock too
     files: ['web/src/testing/*.js'],
     languageOptions: { globals: { ...globals.node } },

@@ -8,7 +8,7 @@
  * BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_CHECKOUT_CUSTOMERS (1500: one order each, about 10 s of load), BENCH_CHECKOUT_CONNECTIONS (48;
  * the checkout scenario runs the same customers and connections against the monolith checkout
  * baseline, bench/baseline/monolith-checkout.js, in a database of its own),
- * BENCH_SCENARIOS (all: catalogue,cart,history,checkout,sell-out,push,hostile,standing-orders,production,orders-at-scale; see bench/orders-at-scale.js, bench/standing-orders.js, bench/sell-out.js and bench/production.js for their own options; telemetry, not in the default list: metrics and tracing off vs on, bench/telemetry.js), BENCH_PROFILE (processes to run
+ * BENCH_SCENARIOS (all: catalogue,cart,page-load,history,checkout,sell-out,push,hostile,standing-orders,production,orders-at-scale; see bench/orders-at-scale.js, bench/standing-orders.js, bench/sell-out.js and bench/production.js for their own options; telemetry, not in the default list: metrics and tracing off vs on, bench/telemetry.js), BENCH_PROFILE (processes to run
  * with --cpu-prof, e.g. "gateway,ordering", or "monolith" for the checkout baseline; profiles land in bench/profiles/).
  */
 const { fork } = require('node:child_process');
@@ -32,7 +32,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const CHECKOUT_CUSTOMERS = Number(process.env.BENCH_CHECKOUT_CUSTOMERS ?? 1500);
 const CHECKOUT_CONNECTIONS = Number(process.env.BENCH_CHECKOUT_CONNECTIONS ?? 48);
-const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'catalogue,cart,history,checkout,sell-out,push,hostile,standing-orders,production,orders-at-scale').split(','));
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'catalogue,cart,page-load,history,checkout,sell-out,push,hostile,standing-orders,production,orders-at-scale').split(','));
 /** standing-orders moves the stack's clock to a cut-off (a test clock: ordering reads "now" from this file) */
 const CLOCK_FILE = path.join(os.tmpdir(), `bakery-bench-clock-${process.pid}`);
 const PROFILE = new Set((process.env.BENCH_PROFILE ?? '').split(',').filter(Boolean));
@@ -160,6 +160,22 @@ let checkoutReport = '';
 const loads = [];
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 3000)));
+
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+
+/**
+ * A phone opening /cart with a session (after the cart scenario, each reader has lines): the
+ * gateway renders the page into index.html (gateway/src/http/first-screen.ts). The note says
+ * whether it did (a stack with SERVER_RENDERING=off, or no renderer built, sends the plain page).
+ */
+async function cartPageLoad(stack, cookies) {
+  const headers = { 'user-agent': PHONE_UA, 'accept-encoding': 'br', accept: 'text/html' };
+  const probe = await fetch(`${stack.url}/cart`, { headers: { ...headers, cookie: cookies[0] } });
+  const rendered = (await probe.text()).includes('id="first-screen-state"');
+  // as many at once as the gateway renders (FIRST_SCREEN_MAX_IN_FLIGHT): past them it sends the plain page
+  const load = await cannon('cart page load (phone, with a session, 4 at once)', { url: stack.url, connections: 4, requests: rotating('GET', '/cart', cookies, undefined, headers) });
+  return row(load.title, load.result, rendered ? 'rendered by the gateway, brotli' : 'plain index.html');
+}
 
 /**
  * Waits until `pids` and the backends of `ownDatabase` spend under 5% of a core for a second
@@ -492,6 +508,8 @@ async function main() {
       });
       results.push(row(cartAdd.title, cartAdd.result));
     }
+
+    if (SCENARIOS.has('page-load')) results.push(await cartPageLoad(stack, readerCookies));
 
     if (SCENARIOS.has('history')) {
       const history = await cannon('order history read', { url: stack.url, requests: rotating('GET', '/api/orders', readerCookies) });

@@ -39,7 +39,31 @@ const REACT_ROUTER_PRODUCTION = [
 ];
 
 // In development the gateway (npm start) serves /api and /socket.io on port 3000.
-export default defineConfig(({ command, mode }) => {
+export default defineConfig(({ command, mode, isSsrBuild }) => {
+  const alias = [
+    { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+    // pure modules of the shared contracts (money.ts, constants.ts); types come with `import type`
+    { find: '@contracts', replacement: fileURLToPath(new URL('../libs/contracts/src', import.meta.url)) },
+    ...(command === 'build' ? REACT_ROUTER_PRODUCTION : []),
+  ];
+  // `vite build --ssr src/ssr/first-screen.tsx`: the first screens' renderer for the gateway (src/ssr/first-screen.tsx), one
+  // CommonJS file with its libraries, in a dot folder the gateway never serves
+  if (isSsrBuild) {
+    return {
+      plugins: [react(), formContextOnly()],
+      resolve: { alias },
+      // React's and antd's production code, whatever NODE_ENV the gateway runs with
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      ssr: { noExternal: true, target: 'node' },
+      build: {
+        outDir: 'dist/.server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+        rollupOptions: { output: { format: 'cjs', entryFileNames: 'first-screen.cjs', inlineDynamicImports: true } },
+      },
+    };
+  }
   const scan = mode === 'chunk-scan';
   const groupOf = scan ? () => undefined : chunkGroupOf(CHUNK_GROUPS_FILE);
   return {
@@ -53,14 +77,7 @@ export default defineConfig(({ command, mode }) => {
         srcDir: fileURLToPath(new URL('./src', import.meta.url)),
       }),
     ],
-    resolve: {
-      alias: [
-        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-        // pure modules of the shared contracts (money.ts, constants.ts); types come with `import type`
-        { find: '@contracts', replacement: fileURLToPath(new URL('../libs/contracts/src', import.meta.url)) },
-        ...(command === 'build' ? REACT_ROUTER_PRODUCTION : []),
-      ],
-    },
+    resolve: { alias },
     server: {
       proxy: {
         '/api': 'http://localhost:3000',

@@ -49,6 +49,12 @@ export const gatewayConfig = {
     'auto',
     ['auto', 'always', 'never'] as const,
   ),
+  serverRendering: envVar.oneOf(
+    'SERVER_RENDERING',
+    'on: a page load of the cart or the catalogue with a session gets the page rendered into index.html (web/src/ssr); off: always the plain index.html',
+    'on',
+    ['on', 'off'] as const,
+  ),
   trustProxy: envVar.oneOf(
     'TRUST_PROXY',
     'trust X-Forwarded-* from a reverse proxy (client address, HTTPS)',

@@ -17,6 +17,7 @@ import { AppModule } from './app.module';
 import { SessionCookie } from './auth/session-cookie';
 import { GatewayConfig, gatewayConfig } from './config';
 import { AllErrorsFilter } from './http/all-errors.filter';
+import { FirstScreens } from './http/first-screen';
 import { metricsEndpoint } from './http/metrics-endpoint';
 import { RESPONSE_COMPRESSION } from './http/response-compression';
 import { OpenApiDocs } from './openapi/openapi.controller';
@@ -90,7 +91,12 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
   http.addHook('onRequest', sameOriginGuard(config.allowedOrigins));
   http.addHook('onRequest', jsonBodiesOnly);
   const sessionCookie = app.get(SessionCookie);
-  http.addHook('onRequest', webApp(config.webDist, (req, reply) => sessionCookie.syncHint(req, reply)));
+  // a page load with a session may get its page rendered in (http/first-screen.ts)
+  const firstScreens = config.serverRendering === 'on' ? new FirstScreens(config.webDist, http, logger) : null;
+  http.addHook(
+    'onRequest',
+    webApp(config.webDist, async (req, reply) => ((await sessionCookie.syncHint(req, reply)) && firstScreens ? firstScreens.render(req) : null)),
+  );
   http.addHook('preParsing', inflateBody);
   // HTTP bodies are validated here, once, with the contracts' classes; each service validates
   // the message it is then sent (NATS is a trust boundary too: docs/architecture.md)

@@ -86,13 +86,15 @@ export class SessionCookie {
    * For the web app's page: a session cookie signed by us and not expired gets its hint if it lacks
    * one (a session from before the hint, or a hint the user deleted); no session, no hint. Cheap:
    * no call to auth (a revoked session keeps its hint until the app's first call answers 401).
+   * Answers whether the request carries such a session.
    */
-  async syncHint(req: FastifyRequest, res: FastifyReply): Promise<void> {
+  async syncHint(req: FastifyRequest, res: FastifyReply): Promise<boolean> {
     const hinted = readCookie(req.headers.cookie, this.hintName(req)) === '1';
     const claims = await this.readSignedClaims(req);
     const secondsLeft = claims?.exp ? claims.exp - Math.floor(Date.now() / 1000) : 0;
     if (secondsLeft > 0 && !hinted) this.setHint(req, res, secondsLeft);
     else if (secondsLeft <= 0 && hinted) this.clearHint(req, res);
+    return secondsLeft > 0;
   }
 
   /** The session token the request carries under the name this request's cookie has. */

@@ -12,6 +12,7 @@ import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { chooseEncoding, PRECOMPRESSED, type Precompressed } from './content-encoding';
 import { ErrorResponseBody, PipelineRefusal } from './error-response';
+import { answerEncoding, compressOnce } from './response-compression';
 import { hasBody, headerOf, isJson, pathOf } from './request-facts';
 import { crossOriginProblem } from './request-origin';
 import { requestSpan } from './request-span';
@@ -340,20 +341,31 @@ async function sendBestEncoding(req: FastifyRequest, reply: FastifyReply, distDi
   return (await fileStats(file)) !== null && sendWebFile(req, reply, distDir, file, null);
 }
 
+/** A page rendered for one session: never stored by a cache, compressed as the API's answers are. */
+function sendRenderedPage(req: FastifyRequest, reply: FastifyReply, page: string): void {
+  const bytes = Buffer.from(page);
+  const encoding = answerEncoding(req.headers, bytes.length);
+  reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8');
+  if (encoding) reply.header('Content-Encoding', encoding);
+  reply.send(encoding ? compressOnce(bytes, encoding) : bytes);
+}
+
 /**
  * Serves the built web app: files from `dist`, and `index.html` for every other GET that is not
  * an API, socket or object path, so client-side routes survive a reload. A missing file under
  * assets/ is 404: a tab opened before a deploy asks for its build's chunks, and a plain 404 (not a
  * page typed as a script) fails its import at once; the app then loads again (web/src/app/stale-build.ts).
  * Each file goes out pre-compressed when the build made a brotli or gzip copy the client accepts.
- * `beforePage` runs before `index.html` goes out (the gateway sets the session hint there).
+ * `pageFor` runs before `index.html` goes out (the gateway sets the session hint there) and may
+ * answer the page to send in its place: index.html with the page rendered in it (first-screen.ts).
  */
-export function webApp(dist: string, beforePage: (req: FastifyRequest, reply: FastifyReply) => Promise<void> = async () => undefined): RequestHook {
+export function webApp(dist: string, pageFor: (req: FastifyRequest, reply: FastifyReply) => Promise<string | null> = async () => null): RequestHook {
   // WEB_DIST_DIR may be relative (to the working directory)
   const distDir = path.resolve(dist);
   const index = path.join(distDir, 'index.html');
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
-    await beforePage(req, reply);
+    const page = await pageFor(req, reply);
+    if (page !== null) return sendRenderedPage(req, reply, page);
     if (await sendBestEncoding(req, reply, distDir, index)) return;
     reply.code(404).type('text/plain').send('The web app is not built: run npm run build.');
   };

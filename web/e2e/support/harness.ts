@@ -149,12 +149,19 @@ export async function seedCatalogue(admin: ApiClient, products = CATALOGUE): Pro
   return byName;
 }
 
+/** What a phone's Chrome of this chromium's version says it is. */
+export function phoneUserAgent(browser: Browser): string {
+  return `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`;
+}
+
 /** A fresh browser context (its own cookies and storage) and page, watching for page errors and CSP violations. */
 export async function newPage(e2e: E2E, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const mobile = viewport.width < 768;
   const context = await e2e.browser.newContext({
     baseURL: e2e.url,
     viewport,
+    // a phone says so, as the gateway's first screens read it (gateway/src/http/first-screen.ts)
+    ...(mobile ? { userAgent: phoneUserAgent(e2e.browser) } : {}),
     isMobile: mobile,
     hasTouch: mobile,
     deviceScaleFactor: 1,

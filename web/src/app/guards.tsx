@@ -10,6 +10,7 @@ import { isAdmin, type User } from '@/lib/user';
 import { redirectToLogin, REDIRECT_DELAY_MS } from './auth-redirect';
 import { PrefetchSignedInScreens } from './prefetch';
 import { afterFirstScreen, FirstPageShown } from './first-page-shown';
+import { servedOpening } from '@/ssr/served-opening';
 import { readShell } from './shell-reads';
 import { CartPage, RealtimeBridge, Shell } from './signed-in-screens';
 import { NotFoundPage } from './routes/not-found';
@@ -50,15 +51,19 @@ function usePageReads(reads: RouteHandle['reads']) {
   const client = useQueryClient();
   const { key } = useLocation();
   useEffect(() => {
-    if (reads) void reads(client);
+    // the server made a first screen's reads, and the page has them (ssr/first-screen-client.ts)
+    if (reads && !servedOpening(key)) void reads(client);
   }, [reads, client, key]);
 }
 
 /** What the shell shows (readShell), asked for as soon as the shell is to be shown to `user`. */
 function useShellReads(user: User | null) {
   const client = useQueryClient();
+  const { key } = useLocation();
   useEffect(() => {
-    if (user) void readShell(client, user);
+    if (user && !servedOpening(key)) void readShell(client, user);
+    // once per user: a navigation does not read the shell again
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user, client]);
 }
 
@@ -143,7 +148,7 @@ export function GuardedLayout() {
 }
 
 /** What the guard shows for a route's access and the session (the rules listed above GuardedLayout); 'page': the page itself. */
-function pageVerdict(
+export function pageVerdict(
   access: RouteAccess,
   user: User | null | undefined,
   isLoading: boolean,

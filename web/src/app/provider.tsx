@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
@@ -25,8 +25,9 @@ export function createAppQueryClient() {
   });
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createAppQueryClient);
+/** `client`: a cache already holding the first screen's reads (the server's render, ssr/); a new one without. */
+export function AppProvider({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createAppQueryClient());
   return (
     <ConfigProvider theme={theme}>
       <QueryClientProvider client={queryClient}>

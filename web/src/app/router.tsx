@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { RouteHandle } from '@/components/layouts/page-meta';
 import { LoadingScreen } from '@/components/ui/loading';
 import { readCartPage } from '@/features/cart/api/cart-page-reads';
@@ -74,12 +74,12 @@ const screens: RouteObject[] = [
       {
         path: '/products',
         element: <ProductsPage />,
-        ...page({ access: 'registered', title: 'Products', subtitle: 'Fresh breads, pastries and bagels, baked daily', reads: openCatalogue }),
+        ...page({ access: 'registered', title: 'Products', subtitle: 'Fresh breads, pastries and bagels, baked daily', reads: openCatalogue, preload: ProductsPage.preload }),
       },
       {
         path: '/cart',
         element: <CartPage />,
-        ...page({ access: 'customer', title: 'Shopping Cart', subtitle: 'Review your items and schedule your delivery', reads: openCart }),
+        ...page({ access: 'customer', title: 'Shopping Cart', subtitle: 'Review your items and schedule your delivery', reads: openCart, preload: CartPage.preload }),
       },
       {
         path: '/orders',
@@ -186,4 +186,10 @@ export const routes: RouteObject[] = [{ errorElement: <RouteError />, children: 
 
 export function AppRouter() {
   return <RouterProvider router={createBrowserRouter(routes)} />;
+}
+
+/** The route's handle of `path` (the deepest match), or undefined for none. */
+export function routeHandleOf(path: string): RouteHandle | undefined {
+  const matches = matchRoutes(routes, path);
+  return matches?.[matches.length - 1]?.route.handle as RouteHandle | undefined;
 }

@@ -4,6 +4,7 @@
  * `getJson(url, { on401: 'returnNull' })` answers null for a 401 instead of throwing.
  */
 
+import { apiFetch } from './api-fetch';
 import { REQUEST_MARKER_HEADER, REQUEST_MARKER_VALUE } from '@contracts/headers';
 
 /**
@@ -75,7 +76,7 @@ export interface RequestOptions {
 
 /** A call with an optional JSON body; answers the Response once it is known to be OK. */
 export async function apiRequest(method: string, url: string, data?: unknown, options: RequestOptions = {}): Promise<Response> {
-  const res = await fetch(url, {
+  const res = await apiFetch(url, {
     method,
     headers: { ...MARKER, ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
     body: data !== undefined ? JSON.stringify(data) : undefined,
@@ -101,7 +102,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** GET a JSON resource; with `on401: 'returnNull'` a 401 answers null (the default throws). */
 export async function getJson<T>(url: string, options: { on401?: UnauthorizedBehavior; signal?: AbortSignal } = {}): Promise<T | null> {
-  const res = await fetch(url, { credentials: 'include', headers: MARKER, signal: options.signal });
+  const res = await apiFetch(url, { credentials: 'include', headers: MARKER, signal: options.signal });
   if (options.on401 === 'returnNull' && res.status === 401) {
     // read to its end: an answer nobody reads (and no cache keeps: API answers are no-store)
     // holds its request open in the browser

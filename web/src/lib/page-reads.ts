@@ -32,6 +32,16 @@ export function readOnOpen(query: ReadQuery): 'always' | false {
 }
 
 /**
+ * The queries of a first screen the server rendered (ssr/): their answers are the page's opening
+ * reads, so the page's hooks do not read them again as it mounts.
+ */
+export function markOpeningReads(client: QueryClient): void {
+  for (const query of client.getQueryCache().getAll()) {
+    if (query.state.status === 'success') openingReads.set(query, query.state.dataUpdatedAt);
+  }
+}
+
+/**
  * Reads a query for the page about to open, as the page's hooks would: one read on every opening
  * (`refetchOnMount: readOnOpen`) is read now whatever the cache holds, any other only when not
  * cached. Answers its data, or undefined if the read failed (the page's own hooks then read it

@@ -17,6 +17,8 @@ export interface RouteHandle {
    * only once the shell and the page's code had loaded and rendered
    */
   reads?: (client: QueryClient) => Promise<void>;
+  /** the page's code, fetched ahead (a page with reads is rendered by the server first: ssr/) */
+  preload?: () => Promise<unknown>;
 }
 
 export const APP_NAME = 'Bakery Wholesale';
