@@ -51,7 +51,7 @@ export const gatewayConfig = {
   ),
   serverRendering: envVar.oneOf(
     'SERVER_RENDERING',
-    'on: a page load of the cart or the catalogue with a session gets the page rendered into index.html (web/src/ssr); off: always the plain index.html',
+    'on: a page load of the cart or the catalogue with a session, and a visitor\'s landing page, get the page rendered into index.html (web/src/ssr); off: always the plain index.html',
     'on',
     ['on', 'off'] as const,
   ),

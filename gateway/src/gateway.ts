@@ -91,11 +91,14 @@ export async function startGateway(env: Env = process.env): Promise<RunningGatew
   http.addHook('onRequest', sameOriginGuard(config.allowedOrigins));
   http.addHook('onRequest', jsonBodiesOnly);
   const sessionCookie = app.get(SessionCookie);
-  // a page load with a session may get its page rendered in (http/first-screen.ts)
+  // a page load may get its page rendered in (http/first-screen.ts)
   const firstScreens = config.serverRendering === 'on' ? new FirstScreens(config.webDist, http, logger) : null;
   http.addHook(
     'onRequest',
-    webApp(config.webDist, async (req, reply) => ((await sessionCookie.syncHint(req, reply)) && firstScreens ? firstScreens.render(req) : null)),
+    webApp(config.webDist, async (req, reply) => {
+      const signedIn = await sessionCookie.syncHint(req, reply);
+      return firstScreens ? firstScreens.render(req, signedIn) : null;
+    }),
   );
   http.addHook('preParsing', inflateBody);
   // HTTP bodies are validated here, once, with the contracts' classes; each service validates

@@ -1,13 +1,15 @@
 /**
- * Signed-in pages rendered by the gateway (issue 14's cart at phone speed): a page load of /cart or
- * /products with a session gets index.html with the page in it (gateway/src/http/first-screen.ts,
- * web/src/ssr/first-screen.tsx), each with its own session's data however many load at once;
- * everyone and everything else gets the plain index.html. Needs the web app built with its
+ * Pages rendered by the gateway (issue 14's cart at phone speed): a page load of /cart or /products
+ * with a session gets index.html with the page in it (gateway/src/http/first-screen.ts,
+ * web/src/ssr/first-screen.tsx), each with its own session's data however many load at once; a
+ * visitor's / gets the landing page, the same for all; everyone and everything else gets the plain
+ * index.html. Needs the web app built with its
  * renderer (`npm run build`, which `npm test` runs first).
  */
 import { ApiClient, createProduct, signedInAdmin, signedInCustomer, TEST_PASSWORD, TestStack, uniqueEmail } from '@bakery/testing';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { FIRST_SCREEN_MAX_IN_FLIGHT } from '../src/http/first-screen';
 
 const DIST = path.resolve(__dirname, '..', '..', 'web', 'dist');
 const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
@@ -108,9 +110,12 @@ describe('first screens rendered by the gateway', () => {
     expect(rootOf(catalogue.html)).toContain('First Screen Rye');
   });
 
-  it('gives each page load its own session, with many loads at once', async () => {
+  it('gives each page load its own session, with as many renders at once as the gateway makes', async () => {
     const loads = Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? alpha : beta));
-    const pages = await Promise.all(loads.map((client) => pageLoad(stack.url, '/cart', client)));
+    const pages: Page[] = [];
+    for (let wave = 0; wave < loads.length; wave += FIRST_SCREEN_MAX_IN_FLIGHT) {
+      pages.push(...(await Promise.all(loads.slice(wave, wave + FIRST_SCREEN_MAX_IN_FLIGHT).map((client) => pageLoad(stack.url, '/cart', client)))));
+    }
     pages.forEach((page, i) => {
       const own = loads[i] === alpha;
       expect(userOf(page.html).businessName).toBe(own ? 'Alpha Cafe' : 'Beta Bistro');
@@ -127,6 +132,23 @@ describe('first screens rendered by the gateway', () => {
     expect(cartLinesOf(page.html)[0].product?.name).toBe(HOSTILE);
     // React's escaped text in the markup
     expect(rootOf(page.html)).toContain('&lt;/script&gt;&lt;script&gt;window.owned = 1&lt;/script&gt;&lt;!-- Loaf');
+  });
+
+  it("renders a visitor's landing page: the brand, the forms' place held, no one's data, the same for every visitor", async () => {
+    const page = await pageLoad(stack.url, '/');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const root = rootOf(page.html);
+    expect(root).toContain('class="auth-brand"');
+    expect(root).toContain('Streamlining bread ordering and delivery for coffee shops, bakeries and restaurants.');
+    expect(root).toContain('auth-card-loading');
+    // index.html's own title until the forms say which tab is open
+    expect(page.html).toContain('<title>Bakery Wholesale</title>');
+    expect([...stateOf(page.html).entries()]).toEqual([['["/api/auth/user"]', null]]);
+    // made once: the next visitor gets the same page
+    expect((await pageLoad(stack.url, '/')).html).toBe(page.html);
+    // a signed-in user's / is the dashboard, which the gateway does not render
+    expect((await pageLoad(stack.url, '/', alpha)).html).toBe(plainIndex);
   });
 
   it('sends the plain index.html to a visitor, an admin, a signed-out session and a page not rendered', async () => {

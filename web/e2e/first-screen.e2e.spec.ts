@@ -1,6 +1,6 @@
 /**
- * The cart and the catalogue rendered by the gateway (web/src/ssr, gateway/src/http/first-screen.ts):
- * at phone width the page is on screen before any of the app's code has run, and the app then takes
+ * The cart, the catalogue and a visitor's landing page rendered by the gateway (web/src/ssr,
+ * gateway/src/http/first-screen.ts): at phone width the page is on screen before any of the app's code has run, and the app then takes
  * it over with no 'Loading...' in between, nothing moved, nothing read a second time, and works.
  * Screenshots: test-artifacts/screenshots/first-screen-*.png.
  */
@@ -126,6 +126,34 @@ describe('first screens rendered by the gateway', () => {
       }
     });
   }
+
+  it("shows a visitor the landing page's brand before any code has run, then the app's Sign In form", async () => {
+    const noScript = await e2e.browser.newContext({ baseURL: e2e.url, viewport: MOBILE, userAgent: phoneUserAgent(e2e.browser), isMobile: true, javaScriptEnabled: false });
+    try {
+      const page = await noScript.newPage();
+      await page.goto('/');
+      expect(await page.locator('.auth-tagline').textContent()).toBe('Streamlining bread ordering and delivery for coffee shops, bakeries and restaurants.');
+    } finally {
+      await noScript.close();
+    }
+    const { context, page, problems } = await newPage(e2e, MOBILE);
+    try {
+      await watchTakeOver(page);
+      await page.goto('/');
+      await page.getByRole('tab', { name: 'Sign In', selected: true }).waitFor();
+      await page.getByLabel('Email').fill(email);
+      expect(await page.getByLabel('Email').inputValue()).toBe(email);
+      const watch = await page.evaluate(() => (window as unknown as { __watch: Watch }).__watch);
+      expect(watch.shift).toBeLessThan(0.01);
+      expect(problems).toEqual([]);
+      await screenshot(page, 'first-screen-landing-390-taken-over');
+    } catch (err) {
+      await reportFailure(page, 'first-screen-landing-failure', problems);
+      throw err;
+    } finally {
+      await context.close();
+    }
+  });
 
   it('renders the catalogue the same way', async () => {
     const { context, page, problems } = await newPage(e2e, MOBILE);

@@ -19,10 +19,11 @@ function distWith(source: string): string {
 const RENDERER = `
 exports.createFirstScreenRenderer = () => ({
   paths: ['/cart'],
+  visitorPaths: ['/'],
   render: (request) => globalThis.firstScreen(request),
 });`;
 
-type Render = (request: { path: string; fetch: typeof fetch; mobile: boolean }) => Promise<string | null>;
+type Render = (request: { path: string; fetch: typeof fetch; mobile: boolean; signedIn: boolean }) => Promise<string | null>;
 const setRender = (render: Render) => ((globalThis as unknown as { firstScreen: Render }).firstScreen = render);
 
 const request = (over: Partial<FastifyRequest> & { headers?: Record<string, string> } = {}) =>
@@ -75,7 +76,7 @@ describe('FirstScreens', () => {
       return `page for a ${mobile ? 'phone' : 'desktop'}`;
     });
     const screens = new FirstScreens(dist, http, logger);
-    const page = await screens.render(request({ headers: { cookie: 'bakery_session=abc', 'x-forwarded-proto': 'https', 'user-agent': 'iPhone' } }));
+    const page = await screens.render(request({ headers: { cookie: 'bakery_session=abc', 'x-forwarded-proto': 'https', 'user-agent': 'iPhone' } }), true);
     expect(page).toBe('page for a phone');
     expect(seen).toEqual({
       body: { cookie: 'bakery_session=abc', ip: '203.0.113.9', proto: 'https' },
@@ -84,24 +85,29 @@ describe('FirstScreens', () => {
     });
   });
 
-  it('renders only the paths the renderer has, and only for GET', async () => {
+  it('renders only the paths the renderer has for a session or a visitor, and only for GET', async () => {
     const asked: string[] = [];
     setRender(async ({ path: pagePath }) => {
       asked.push(pagePath);
       return 'page';
     });
     const screens = new FirstScreens(dist, http, logger);
-    expect(await screens.render(request({ url: '/orders' }))).toBeNull();
-    expect(await screens.render(request({ method: 'HEAD' }))).toBeNull();
-    expect(await screens.render(request({ url: '/cart/?from=menu' }))).toBe('page');
-    expect(asked).toEqual(['/cart']);
+    expect(await screens.render(request({ url: '/orders' }), true)).toBeNull();
+    expect(await screens.render(request({ method: 'HEAD' }), true)).toBeNull();
+    expect(await screens.render(request({ url: '/cart/?from=menu' }), true)).toBe('page');
+    // a visitor: the landing page only
+    expect(await screens.render(request(), false)).toBeNull();
+    expect(await screens.render(request({ url: '/' }), false)).toBe('page');
+    // and a signed-in user's / is the dashboard, not rendered
+    expect(await screens.render(request({ url: '/' }), true)).toBeNull();
+    expect(asked).toEqual(['/cart', '/']);
   });
 
   it('answers null, and logs, when the render fails', async () => {
     setRender(async () => {
       throw new Error('a bug');
     });
-    expect(await new FirstScreens(dist, http, logger).render(request())).toBeNull();
+    expect(await new FirstScreens(dist, http, logger).render(request(), true)).toBeNull();
     expect(warnings).toEqual([{ path: '/cart', reason: 'a bug' }]);
   });
 
@@ -109,14 +115,14 @@ describe('FirstScreens', () => {
     const pending: ((page: string) => void)[] = [];
     setRender(() => new Promise<string>((resolve) => pending.push(resolve)));
     const screens = new FirstScreens(dist, http, logger);
-    const first = Array.from({ length: FIRST_SCREEN_MAX_IN_FLIGHT }, () => screens.render(request()));
+    const first = Array.from({ length: FIRST_SCREEN_MAX_IN_FLIGHT }, () => screens.render(request(), true));
     await new Promise((resolve) => setImmediate(resolve));
     expect(pending).toHaveLength(FIRST_SCREEN_MAX_IN_FLIGHT);
-    expect(await screens.render(request())).toBeNull();
+    expect(await screens.render(request(), true)).toBeNull();
     pending.forEach((resolve, i) => resolve(`page ${i}`));
     expect(await Promise.all(first)).toEqual(pending.map((_, i) => `page ${i}`));
     // done, they make room again
-    const next = screens.render(request());
+    const next = screens.render(request(), true);
     await new Promise((resolve) => setImmediate(resolve));
     pending[FIRST_SCREEN_MAX_IN_FLIGHT]('page again');
     expect(await next).toBe('page again');
@@ -127,7 +133,7 @@ describe('FirstScreens', () => {
     try {
       setRender(() => new Promise(() => undefined));
       const screens = new FirstScreens(dist, http, logger, FIRST_SCREEN_BUDGET_MS, 1);
-      const page = screens.render(request());
+      const page = screens.render(request(), true);
       // the renderer is loaded on a first use: let that happen before the clock moves
       await jest.advanceTimersByTimeAsync(FIRST_SCREEN_BUDGET_MS - 1);
       let settled = false;
@@ -137,7 +143,7 @@ describe('FirstScreens', () => {
       await jest.advanceTimersByTimeAsync(1);
       await expect(page).resolves.toBeNull();
       // the render goes on behind the plain page, and still counts
-      expect(await screens.render(request())).toBeNull();
+      expect(await screens.render(request(), true)).toBeNull();
     } finally {
       jest.useRealTimers();
     }
@@ -147,8 +153,8 @@ describe('FirstScreens', () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'first-screen-none-'));
     const broken = distWith('throw new Error("built for another Node");');
     try {
-      expect(await new FirstScreens(empty, http, logger).render(request())).toBeNull();
-      expect(await new FirstScreens(broken, http, logger).render(request())).toBeNull();
+      expect(await new FirstScreens(empty, http, logger).render(request(), true)).toBeNull();
+      expect(await new FirstScreens(broken, http, logger).render(request(), true)).toBeNull();
       expect(warnings).toEqual([expect.objectContaining({ err: expect.objectContaining({ message: 'built for another Node' }) })]);
     } finally {
       rmSync(empty, { recursive: true, force: true });

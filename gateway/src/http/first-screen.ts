@@ -5,17 +5,20 @@ import * as path from 'node:path';
 import { headerOf, pathOf } from './request-facts';
 
 /**
- * Signed-in pages rendered by the gateway (the web app's src/ssr/first-screen.tsx, built to
- * web/dist/.server/first-screen.cjs): a page load of the cart or the catalogue with a session gets
- * index.html with the page already in it, so a phone paints the page before the app's code has
- * downloaded. Whatever goes wrong (no renderer built, the API slow, a bug) the page load gets the
+ * Pages rendered by the gateway (the web app's src/ssr/first-screen.tsx, built to
+ * web/dist/.server/first-screen.cjs): a page load of the cart or the catalogue with a session, and
+ * a visitor's landing page, get index.html with the page already in it, so a phone paints the page
+ * before the app's code has downloaded. Whatever goes wrong (no renderer built, the API slow, a bug) the page load gets the
  * plain index.html and the app reads the page itself, as without this.
  */
 
 /** What the web app's renderer module offers (web/src/ssr/first-screen.tsx). */
 interface FirstScreenRenderer {
+  /** rendered for a session */
   readonly paths: readonly string[];
-  render(request: { path: string; fetch: typeof fetch; mobile: boolean }): Promise<string | null>;
+  /** rendered for a visitor (the landing page) */
+  readonly visitorPaths: readonly string[];
+  render(request: { path: string; fetch: typeof fetch; mobile: boolean; signedIn: boolean }): Promise<string | null>;
 }
 interface RendererModule {
   createFirstScreenRenderer(distDir: string): FirstScreenRenderer;
@@ -64,16 +67,21 @@ export class FirstScreens {
     private readonly maxInFlight = FIRST_SCREEN_MAX_IN_FLIGHT,
   ) {}
 
-  /** The page with `req`'s path rendered for `req`'s session, or null for the plain index.html. */
-  async render(req: FastifyRequest): Promise<string | null> {
+  /**
+   * The page with `req`'s path rendered for `req`'s session (`signedIn`: the request carries a
+   * signed session cookie; else a visitor's), or null for the plain index.html.
+   */
+  async render(req: FastifyRequest, signedIn: boolean): Promise<string | null> {
     if (req.method !== 'GET') return null;
     const renderer = await this.load();
+    if (!renderer) return null;
     const pagePath = pathOf(req).replace(/\/+$/, '') || '/';
-    if (!renderer?.paths.includes(pagePath) || this.inFlight >= this.maxInFlight) return null;
+    const paths = signedIn ? renderer.paths : renderer.visitorPaths;
+    if (!paths.includes(pagePath) || this.inFlight >= this.maxInFlight) return null;
     // counted until the render ends, even one that outlives its budget
     this.inFlight++;
     const page = renderer
-      .render({ path: pagePath, fetch: this.apiFor(req), mobile: isPhone(req) })
+      .render({ path: pagePath, fetch: this.apiFor(req), mobile: isPhone(req), signedIn })
       .catch((err: unknown) => {
         // one line, no stack: an API that cannot answer (a 503 under load) says so in its own log
         this.logger.warn({ path: pagePath, reason: err instanceof Error ? err.message : String(err) }, 'first screen not rendered: the plain page goes out');

@@ -9,6 +9,7 @@ import { createAppQueryClient } from '@/app/provider';
 import { routeHandleOf } from '@/app/router';
 import { RealtimeBridge, Shell } from '@/app/signed-in-screens';
 import { markOpeningReads } from '@/lib/page-reads';
+import { USER_KEY } from '@/lib/query-keys';
 import { FIRST_SCREEN_STATE_ID } from './first-screen-markup';
 import { openedFromServer } from './served-opening';
 
@@ -26,7 +27,10 @@ export async function firstScreenFromServer(): Promise<QueryClient | null> {
   }
   markOpeningReads(client);
   openedFromServer();
-  // a chunk that fails to load is the page's usual fallback and retry, not a blank screen
-  await Promise.all([Shell.preload(), RealtimeBridge.preload(), routeHandleOf(window.location.pathname)?.preload?.()]).catch(() => undefined);
+  // a signed-in page's code (a visitor's landing page is in the entry's): a chunk that fails to
+  // load is the page's usual fallback and retry, not a blank screen
+  if (client.getQueryData(USER_KEY)) {
+    await Promise.all([Shell.preload(), RealtimeBridge.preload(), routeHandleOf(window.location.pathname)?.preload?.()]).catch(() => undefined);
+  }
   return client;
 }

@@ -13,7 +13,7 @@
  * process, as it would the browser), so the server sees exactly what the signed-in browser would.
  */
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,11 +41,15 @@ export interface FirstScreenRequest {
   fetch: typeof fetch;
   /** whether the browser said it is a phone (its client hints or user agent): the phone's layout */
   mobile: boolean;
+  /** whether the page load carries a signed session (a visitor's pages read nothing) */
+  signedIn: boolean;
 }
 
 export interface FirstScreenRenderer {
-  /** The paths it may render. */
+  /** The paths it may render for a page load with a session. */
   readonly paths: readonly string[];
+  /** The paths it may render for a visitor: the landing page, the same for every visitor. */
+  readonly visitorPaths: readonly string[];
   /** index.html with the page in it; null when the page is not for the server (no session, not this user's page). */
   render(request: FirstScreenRequest): Promise<string | null>;
 }
@@ -118,27 +122,47 @@ export function createFirstScreenRenderer(distDir: string): FirstScreenRenderer 
     }),
   );
 
+  /** index.html with `screen` in it, its stylesheets inline and the boot script fetching `preload` beside the entry. */
+  const compose = (screen: RenderedPage, styles: string, preload: string[]) => {
+    const head = `${styles ? `<style data-first-screen>${styles}</style>` : ''}${screen.antdStyles}`;
+    const chunks = [...template.entryFiles, ...preload].filter((f) => f !== template.entry).map((f) => `/${f}`);
+    const boot = `<script src="${FIRST_SCREEN_BOOT}" data-entry="/${template.entry}" data-preload="${chunks.join(' ')}"></script>`;
+    return template.html
+      .replace(MODULE_SCRIPT, '')
+      .replace(MODULE_PRELOAD, '')
+      .replace(/<title>[^<]*<\/title>/, (title) => (screen.title ? `<title>${escapeHtml(screen.title)}</title>` : title))
+      .replace('</head>', `${head}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        // dead until the app takes over (React's first commit clears the root): a tap or a focus
+        // on a control that does nothing yet would be lost; the wrapper adds no box of its own
+        `<div id="root"><div inert style="display:contents;pointer-events:none">${screen.html}</div></div><script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${screen.state}</script>${boot}`,
+      );
+  };
+
+  // the landing page is every visitor's: rendered once per layout
+  const landings = new Map<boolean, Promise<string>>();
+  const landing = (mobile: boolean) => {
+    let page = landings.get(mobile);
+    if (!page) {
+      page = renderLanding(mobile).then((screen) => compose(screen, '', []));
+      // a failure is not kept: the next visitor's page load tries again
+      page.catch(() => landings.delete(mobile));
+      landings.set(mobile, page);
+    }
+    return page;
+  };
+
   return {
     paths: [...pages.keys()],
+    visitorPaths: [LANDING],
     render: (request) => {
+      if (!request.signedIn) return request.path === LANDING ? landing(request.mobile) : Promise.resolve(null);
       const page = pages.get(request.path);
       if (!page) return Promise.resolve(null);
       return requestFetch.run(request.fetch, async () => {
         const screen = await renderPage(request);
-        if (!screen) return null;
-        const head = `<style data-first-screen>${page.styles}</style>${screen.antdStyles}`;
-        const boot = `<script src="${FIRST_SCREEN_BOOT}" data-entry="/${template.entry}" data-preload="${[...template.entryFiles, ...page.preload].filter((f) => f !== template.entry).map((f) => `/${f}`).join(' ')}"></script>`;
-        return template.html
-          .replace(MODULE_SCRIPT, '')
-          .replace(MODULE_PRELOAD, '')
-          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(screen.title)}</title>`)
-          .replace('</head>', `${head}</head>`)
-          .replace(
-            '<div id="root"></div>',
-            // dead until the app takes over (React's first commit clears the root): a tap or a focus
-            // on a control that does nothing yet would be lost; the wrapper adds no box of its own
-            `<div id="root"><div inert style="display:contents;pointer-events:none">${screen.html}</div></div><script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${screen.state}</script>${boot}`,
-          );
+        return screen && compose(screen, page.styles, page.preload);
       });
     },
   };
@@ -153,10 +177,14 @@ const antdStyles = createCache();
 // the route table's matcher, made once (its paths compiled once)
 const handler = createStaticHandler(routes);
 
+/** Where visitors land: the sign-in page (the dashboard for a signed-in user, not rendered here). */
+const LANDING = '/';
+
 interface RenderedPage {
   html: string;
   state: string;
   antdStyles: string;
+  /** the tab's title; empty: index.html's own */
   title: string;
 }
 
@@ -172,12 +200,27 @@ async function renderPage({ path: pagePath, mobile }: FirstScreenRequest): Promi
   // a read that failed would paint the page's error state: the browser reads for itself instead
   if (client.getQueryCache().getAll().some((query) => query.state.status === 'error')) return null;
 
+  const screen = await renderTree(pagePath, client, mobile);
+  return screen && { ...screen, title: documentTitle(handle.title) };
+}
+
+/** A visitor's landing page: the sign-in page's brand, its forms' place held (they load after its first paint). */
+async function renderLanding(mobile: boolean): Promise<RenderedPage> {
+  const client = createAppQueryClient();
+  client.setQueryData(USER_KEY, null);
+  const screen = await renderTree(LANDING, client, mobile);
+  if (!screen) throw new Error('the landing page did not render');
+  return { ...screen, title: '' };
+}
+
+/** The app at `pagePath` with `client`'s reads, as the browser's first render shows it. */
+async function renderTree(pagePath: string, client: QueryClient, mobile: boolean): Promise<Omit<RenderedPage, 'title'> | null> {
   const context = await handler.query(new Request(`http://first-screen${pagePath}`));
   // a redirect or an answer of its own: not a page to render
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  // prerender waits for every lazy part (the shell's and the page's code) before it answers
   // one document, no boundary sent apart to be revealed by an inline script (the CSP allows none)
+  // prerender waits for every lazy part (the shell's and the page's code) before it answers
   const { prelude } = await prerender(
     <StyleProvider cache={antdStyles}>
       <ServerMobile.Provider value={mobile}>
@@ -190,6 +233,5 @@ async function renderPage({ path: pagePath, mobile }: FirstScreenRequest): Promi
     html: await new Response(prelude).text(),
     state: scriptSafeJson(dehydrate(client)),
     antdStyles: extractStyle(antdStyles),
-    title: documentTitle(handle.title),
   };
 }
