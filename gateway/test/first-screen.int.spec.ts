@@ -14,8 +14,11 @@ import { FIRST_SCREEN_MAX_IN_FLIGHT } from '../src/http/first-screen';
 const DIST = path.resolve(__dirname, '..', '..', 'web', 'dist');
 const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
-// a name that would end the page's data script, were it not escaped
-const HOSTILE = '</script><script>window.owned = 1</script><!-- Loaf';
+// a name that would end the page's data script, were it not escaped, and with what String.replace
+// reads as patterns in a replacement ($& the match, $' what follows it)
+const HOSTILE = `</script><script>window.owned = 1</script><!-- $& $' Loaf`;
+/** Text as React writes it into markup. */
+const asMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
 
 interface Page {
   status: number;
@@ -131,7 +134,10 @@ describe('first screens rendered by the gateway', () => {
     expect(page.html.match(/<script/g)).toHaveLength(2);
     expect(cartLinesOf(page.html)[0].product?.name).toBe(HOSTILE);
     // React's escaped text in the markup
-    expect(rootOf(page.html)).toContain('&lt;/script&gt;&lt;script&gt;window.owned = 1&lt;/script&gt;&lt;!-- Loaf');
+    expect(rootOf(page.html)).toContain(`<div class="cart-line-name" title="${asMarkup(HOSTILE)}">${asMarkup(HOSTILE)}</div>`);
+    // the page is index.html once, with the page in it once
+    expect(page.html.match(/<div id="root">/g)).toHaveLength(1);
+    expect(page.html.match(/<\/html>/g)).toHaveLength(1);
   });
 
   it("renders a visitor's landing page: the brand, the forms' place held, no one's data, the same for every visitor", async () => {
