@@ -8,8 +8,8 @@ import { headerOf, pathOf } from './request-facts';
  * Pages rendered by the gateway (the web app's src/ssr/first-screen.tsx, built to
  * web/dist/.server/first-screen.cjs): a page load of the cart or the catalogue with a session, and
  * a visitor's landing page, get index.html with the page already in it, so a phone paints the page
- * before the app's code has downloaded. Whatever goes wrong (no renderer built, the API slow, a bug) the page load gets the
- * plain index.html and the app reads the page itself, as without this.
+ * before the app's code has downloaded. Whatever goes wrong (no renderer built, the API slow, a
+ * bug) the page load gets the plain index.html and the app reads the page itself, as without this.
  */
 
 /** What the web app's renderer module offers (web/src/ssr/first-screen.tsx). */
@@ -29,7 +29,7 @@ export const FIRST_SCREEN_BUDGET_MS = 2_000;
 
 /**
  * Renders at once, at most: a page load past them gets the plain index.html at once. A render is
- * some 15 ms of this process's CPU and six API calls, so a flood of page loads must not become a
+ * some 15 ms of this process's CPU and the page's API calls (seven for the cart), so a flood of page loads must not become a
  * flood of renders that holds up every API call behind it (bench/run.js, page-load).
  */
 export const FIRST_SCREEN_MAX_IN_FLIGHT = 4;
